@@ -1,0 +1,21 @@
+// Bundles the server (with the contract's TypeScript) into dist/main.js; packages from
+// node_modules stay external. Copies the SQL migrations beside it.
+import { build } from 'esbuild';
+import { cp, readFile, rm } from 'node:fs/promises';
+
+const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]);
+
+await rm('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'warning',
+});
+await cp('src/db/migrations', 'dist/migrations', { recursive: true });

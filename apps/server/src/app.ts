@@ -1,0 +1,70 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
+import { openapiPlugin } from './plugins/openapi.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { staticWebPlugin } from './plugins/static-web.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { consumerRoutes } from './modules/consumer.routes.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+}
+
+export type App = FastifyInstance;
+
+function makeAjv(coerceTypes: boolean) {
+  const ajv = new Ajv({
+    // Unknown properties are rejected, never silently dropped.
+    removeAdditional: false,
+    useDefaults: true,
+    coerceTypes,
+    allErrors: false,
+    strict: false,
+  });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+/** Builds the whole application; it never listens (main.ts does, tests inject). */
+export async function buildApp({ config, database }: AppOptions): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    schemaErrorFormatter: formatSchemaErrors,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Bodies are checked exactly as typed; only strings of the address are coerced.
+  const bodyAjv = makeAjv(false);
+  const stringAjv = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? bodyAjv : stringAjv).compile(schema),
+  );
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(consumerRoutes, { prefix: '/api/consumer' });
+  if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+  }
+}

@@ -1,0 +1,100 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, validated once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; null means the embedded database in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Fill an empty embedded database with the demo organization. */
+  demoData: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Where the built web app lives; null serves the API only. */
+  webDir: string | null;
+  login: LoginThrottleConfig;
+  /** Rounds of argon2id work, OWASP parameters by default; lowered only in tests. */
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+}
+
+export interface LoginThrottleConfig {
+  windowSeconds: number;
+  /** Failures allowed for one e-mail from one address per window. */
+  maxPerAccountAndAddress: number;
+  /** Failures allowed from one address per window, whatever the e-mail. */
+  maxPerAddress: number;
+  /** Failures allowed for one e-mail from anywhere per window; its block is short. */
+  maxPerAccount: number;
+  /** How long an account-wide block lasts, so that nobody can lock a real person out for long. */
+  accountBlockSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false; got "${raw}"`);
+}
+
+function databaseUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a valid URL; expected postgres://user@host:5432/db');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(
+      `DATABASE_URL must start with postgres:// or postgresql://; got "${url.protocol}"`,
+    );
+  }
+  return raw;
+}
+
+/** Reads the configuration; throws ConfigError with one clear sentence on a bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}"`);
+  }
+  const webDir = env.WEB_DIR === undefined ? null : env.WEB_DIR || null;
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || 'localhost',
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    dataDir: path.resolve(env.DATA_DIR || 'data'),
+    demoData: argv.includes('--no-demo') ? false : boolean(env, 'DEMO_DATA', true),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 7 * 24 * 60, 1, 365 * 24 * 60),
+    sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 30 * 24, 1, 365 * 24),
+    logLevel,
+    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    webDir: webDir === null ? null : path.resolve(webDir),
+    login: {
+      windowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
+      maxPerAccountAndAddress: integer(env, 'LOGIN_MAX_PER_ACCOUNT_AND_ADDRESS', 5, 1, 10_000),
+      maxPerAddress: integer(env, 'LOGIN_MAX_PER_ADDRESS', 50, 1, 100_000),
+      maxPerAccount: integer(env, 'LOGIN_MAX_PER_ACCOUNT', 20, 1, 100_000),
+      accountBlockSeconds: integer(env, 'LOGIN_ACCOUNT_BLOCK_SECONDS', 60, 1, 3600),
+    },
+    argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+  };
+}

@@ -1,0 +1,10 @@
+// Every table, for the Drizzle client. The SQL in ../migrations is the source of truth;
+// these definitions mirror it for typed queries.
+export * from './organizations.table.ts';
+export * from './users.table.ts';
+export * from './teams.table.ts';
+export * from './collections.table.ts';
+export * from './links.table.ts';
+export * from './favorites.table.ts';
+export * from './shares.table.ts';
+export * from './sessions.table.ts';

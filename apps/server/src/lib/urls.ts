@@ -1,0 +1,34 @@
+import { badRequest } from './errors.ts';
+
+const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
+// Control characters, and invisible ones that can hide a scheme: zero-width spaces and
+// joiners, bidirectional marks and overrides, the byte-order mark, soft hyphens.
+// eslint-disable-next-line no-control-regex
+const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/;
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * Returns the address to store, or throws 400. Only http:, https: and mailto: are kept; an
+ * address typed without a scheme (`example.com/wiki`) is taken as https.
+ */
+export function normalizeUrl(input: string, field = 'url'): string {
+  const value = input.trim();
+  if (value === '') throw badRequest(`${field} must not be empty`);
+  if (HIDDEN.test(value) || /\s/.test(value)) {
+    throw badRequest(`${field} must not contain spaces or invisible characters`);
+  }
+  const withScheme = HAS_SCHEME.test(value) ? value : `https://${value.replace(/^\/+/, '')}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw badRequest(`${field} is not a valid address`);
+  }
+  if (!ALLOWED_SCHEMES.has(url.protocol)) {
+    throw badRequest(`${field} must be an http, https or mailto address`);
+  }
+  if (url.protocol !== 'mailto:' && url.hostname === '') {
+    throw badRequest(`${field} must name a host`);
+  }
+  return withScheme;
+}

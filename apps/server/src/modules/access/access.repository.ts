@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.ts';
+import type { CollectionOwnerType } from '../../db/schema/index.ts';
+
+export interface CollectionAccessRow {
+  id: string;
+  ownerType: CollectionOwnerType;
+  ownerUserId: string | null;
+  ownerTeamId: string | null;
+  parentId: string | null;
+  isRoot: boolean;
+  name: string;
+  /** The share that covers this collection (itself or an ancestor), if any. */
+  shareId: string | null;
+  shareCollectionId: string | null;
+  shareCreatedBy: string | null;
+  isShareMember: boolean;
+  teamRole: 'member' | 'editor' | null;
+}
+
+export interface LinkAccessRow {
+  linkId: string;
+  collectionId: string;
+  createdBy: string | null;
+}
+
+export function createAccessRepository(db: Executor) {
+  return {
+    /**
+     * A collection of the organization with what the person has to do with it, in one
+     * statement: its chain of ancestors finds a share that covers it.
+     */
+    async findCollection(
+      organizationId: string,
+      userId: string,
+      collectionId: string,
+    ): Promise<CollectionAccessRow | null> {
+      const rows = await selectRows<CollectionAccessRow>(
+        db,
+        sql`
+        WITH RECURSIVE chain AS (
+          SELECT id, parent_id, 0 AS depth FROM collections
+          WHERE id = ${collectionId} AND organization_id = ${organizationId}
+          UNION ALL
+          SELECT c.id, c.parent_id, chain.depth + 1 FROM collections c
+          JOIN chain ON c.id = chain.parent_id
+          WHERE chain.depth < 100
+        ), covering AS (
+          SELECT s.id, s.collection_id, s.created_by FROM collection_shares s
+          JOIN chain ON chain.id = s.collection_id
+          ORDER BY chain.depth LIMIT 1
+        )
+        SELECT c.id, c.owner_type AS "ownerType", c.owner_user_id AS "ownerUserId",
+               c.owner_team_id AS "ownerTeamId", c.parent_id AS "parentId", c.is_root AS "isRoot",
+               c.name,
+               cv.id AS "shareId", cv.collection_id AS "shareCollectionId",
+               cv.created_by AS "shareCreatedBy",
+               EXISTS (SELECT 1 FROM share_members m
+                       WHERE m.share_id = cv.id AND m.user_id = ${userId}) AS "isShareMember",
+               (SELECT tm.role FROM team_memberships tm
+                WHERE tm.team_id = c.owner_team_id AND tm.user_id = ${userId}) AS "teamRole"
+        FROM collections c LEFT JOIN covering cv ON true
+        WHERE c.id = ${collectionId} AND c.organization_id = ${organizationId}`,
+      );
+      return rows[0] ?? null;
+    },
+
+    async findLink(organizationId: string, linkId: string): Promise<LinkAccessRow | null> {
+      const rows = await selectRows<LinkAccessRow>(
+        db,
+        sql`SELECT id AS "linkId", collection_id AS "collectionId", created_by AS "createdBy"
+            FROM links WHERE id = ${linkId} AND organization_id = ${organizationId}`,
+      );
+      return rows[0] ?? null;
+    },
+
+    /** True when `ancestorId` is `collectionId` or one of its ancestors. */
+    async isSelfOrAncestor(ancestorId: string, collectionId: string): Promise<boolean> {
+      const rows = await selectRows<{ found: boolean }>(
+        db,
+        sql`
+        WITH RECURSIVE chain AS (
+          SELECT id, parent_id, 0 AS depth FROM collections WHERE id = ${collectionId}
+          UNION ALL
+          SELECT c.id, c.parent_id, chain.depth + 1 FROM collections c
+          JOIN chain ON c.id = chain.parent_id WHERE chain.depth < 100
+        )
+        SELECT EXISTS (SELECT 1 FROM chain WHERE id = ${ancestorId}) AS found`,
+      );
+      return rows[0]?.found ?? false;
+    },
+  };
+}
+export type AccessRepository = ReturnType<typeof createAccessRepository>;

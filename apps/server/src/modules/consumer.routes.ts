@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { collectionsRoutes } from './collections/collections.routes.ts';
+import { favoritesRoutes } from './favorites/favorites.routes.ts';
+import { linksRoutes } from './links/links.routes.ts';
+import { menuRoutes } from './menu/menu.routes.ts';
+import { peersRoutes } from './peers/peers.routes.ts';
+import { sharesRoutes } from './shares/shares.routes.ts';
+
+/** Everything under /api/consumer: a signed-in person's own portal. */
+export const consumerRoutes: FastifyPluginAsync = async (app) => {
+  // Authentication comes before validation: without a live token, every call is 401.
+  app.addHook('onRequest', app.authenticate);
+  await app.register(menuRoutes);
+  await app.register(collectionsRoutes);
+  await app.register(linksRoutes);
+  await app.register(favoritesRoutes);
+  await app.register(sharesRoutes);
+  await app.register(peersRoutes);
+};

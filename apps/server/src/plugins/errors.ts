@@ -1,0 +1,133 @@
+import type { ErrorCode, ErrorResponse } from '@signpost/contract';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { STATUS_CODES } from 'node:http';
+import { AppError } from '../lib/errors.ts';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'VALIDATION_ERROR',
+  429: 'RATE_LIMITED',
+  503: 'DATABASE_UNAVAILABLE',
+};
+
+// Errors of node-postgres and PGlite that mean the database cannot be reached now.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const e = current as { code?: string; message?: string; cause?: unknown };
+    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+        e.message,
+      )
+    ) {
+      return true;
+    }
+    current = e.cause;
+  }
+  return false;
+}
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+) {
+  const body: ErrorResponse = {
+    statusCode,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    code,
+    message,
+    msg: message,
+  };
+  return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
+}
+
+/** The one place that turns errors into responses; details of 5xx stay in the log. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      return sendError(reply, error.statusCode, error.code, error.message);
+    }
+    if (error.validation) {
+      return sendError(reply, 400, 'VALIDATION_ERROR', error.message);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      reply.header('Retry-After', '5');
+      return sendError(
+        reply,
+        503,
+        'DATABASE_UNAVAILABLE',
+        'The database is not reachable right now. Nothing was changed; try again shortly.',
+      );
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendError(reply, status, CODE_BY_STATUS[status] ?? 'VALIDATION_ERROR', error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side.');
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const page = request.method === 'GET' && !request.url.startsWith('/api/');
+    if (page && app.serveWebIndex) {
+      // The web app has no routes of its own in the address: every page is index.html.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(
+      reply,
+      404,
+      'NOT_FOUND',
+      `No route ${request.method} ${request.url.split('?')[0]}`,
+    );
+  });
+});
+
+interface AjvErrorLike {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** Validation messages that name the field: `body.name must NOT have more than 200 characters`. */
+export function formatSchemaErrors(errors: AjvErrorLike[], dataVar: string): Error {
+  const e = errors[0];
+  if (!e) return new Error(`${dataVar} is not valid`);
+  const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const where = path ? `${dataVar}.${path}` : dataVar;
+  if (e.keyword === 'additionalProperties') {
+    return new Error(`${where} has an unknown property "${String(e.params.additionalProperty)}"`);
+  }
+  if (e.keyword === 'required') {
+    return new Error(`${where}.${String(e.params.missingProperty)} is required`);
+  }
+  return new Error(`${where} ${e.message ?? 'is not valid'}`);
+}

@@ -1,0 +1,33 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+
+/** Serves the built web app; other page addresses get index.html (see the errors plugin). */
+export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
+  if (!existsSync(path.join(options.root, 'index.html'))) {
+    app.log.warn({ root: options.root }, 'web app not built; serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: options.root,
+    wildcard: false,
+    setHeaders: (res, filePath) => {
+      // Hashed assets never change; the page itself is always revalidated.
+      res.header(
+        'Cache-Control',
+        filePath.includes(`${path.sep}assets${path.sep}`)
+          ? 'public, max-age=31536000, immutable'
+          : 'no-cache',
+      );
+    },
+  });
+  app.decorate('serveWebIndex', true);
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    serveWebIndex?: boolean;
+  }
+}

@@ -1,0 +1,261 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.ts';
+import {
+  collections,
+  collectionShares,
+  favorites,
+  links,
+  organizations,
+  shareMembers,
+  teamMemberships,
+  teams,
+  users,
+  type OrganizationRole,
+  type TeamRole,
+} from '../src/db/schema/index.ts';
+import { newId } from '../src/lib/ids.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import type { App } from '../src/app.ts';
+
+export const PASSWORD = 'correct horse battery';
+// One hash for every test person: argon2id with the real parameters costs ~50 ms a call.
+let passwordHash: Promise<string> | null = null;
+const hashed = () =>
+  (passwordHash ??= hashPassword(PASSWORD, { memoryCost: 19456, timeCost: 2, parallelism: 1 }));
+
+let counter = 0;
+const next = () => (counter += 1);
+
+export async function createOrganization(db: Database, overrides: { name?: string } = {}) {
+  const row = { id: newId(), name: overrides.name ?? `Organization ${next()}` };
+  await db.insert(organizations).values(row);
+  return row;
+}
+
+export interface TestUser {
+  id: string;
+  organizationId: string;
+  name: string;
+  email: string;
+  role: OrganizationRole;
+  /** The user's own root collection ("My Space"). */
+  rootId: string;
+}
+
+export async function createUser(
+  db: Database,
+  organizationId: string,
+  overrides: Partial<{
+    name: string;
+    email: string;
+    role: OrganizationRole;
+    status: 'active' | 'disabled';
+    password: string | null;
+  }> = {},
+): Promise<TestUser> {
+  const n = next();
+  const id = newId();
+  const name = overrides.name ?? `Person ${n}`;
+  const email = overrides.email ?? `person${n}-${id.slice(0, 6)}@example.test`;
+  const role = overrides.role ?? 'member';
+  await db.insert(users).values({
+    id,
+    organizationId,
+    name,
+    email,
+    role,
+    status: overrides.status ?? 'active',
+    passwordHash:
+      overrides.password === null
+        ? null
+        : overrides.password
+          ? await hashPassword(overrides.password, {
+              memoryCost: 19456,
+              timeCost: 2,
+              parallelism: 1,
+            })
+          : await hashed(),
+  });
+  const rootId = newId();
+  await db.insert(collections).values({
+    id: rootId,
+    organizationId,
+    ownerType: 'user',
+    ownerUserId: id,
+    isRoot: true,
+    name: 'My Space',
+    createdBy: id,
+  });
+  return { id, organizationId, name, email, role, rootId };
+}
+
+export async function createTeam(
+  db: Database,
+  organizationId: string,
+  overrides: { name?: string; buddyId?: string | null } = {},
+) {
+  const row = {
+    id: newId(),
+    organizationId,
+    name: overrides.name ?? `Team ${next()}`,
+    buddyId: overrides.buddyId ?? null,
+  };
+  await db.insert(teams).values(row);
+  return row;
+}
+
+export async function addTeamMember(
+  db: Database,
+  team: { id: string; organizationId: string },
+  userId: string,
+  role: TeamRole = 'member',
+) {
+  await db
+    .insert(teamMemberships)
+    .values({ teamId: team.id, userId, organizationId: team.organizationId, role });
+}
+
+type CollectionOwner =
+  | { user: TestUser }
+  | { team: { id: string; organizationId: string } }
+  | { organizationId: string };
+
+export async function createCollection(
+  db: Database,
+  owner: CollectionOwner,
+  overrides: Partial<{
+    name: string;
+    description: string;
+    color: string | null;
+    parentId: string | null;
+    position: number;
+  }> = {},
+) {
+  const id = newId();
+  const base =
+    'user' in owner
+      ? {
+          organizationId: owner.user.organizationId,
+          ownerType: 'user' as const,
+          ownerUserId: owner.user.id,
+          parentId: overrides.parentId === undefined ? owner.user.rootId : overrides.parentId,
+        }
+      : 'team' in owner
+        ? {
+            organizationId: owner.team.organizationId,
+            ownerType: 'team' as const,
+            ownerTeamId: owner.team.id,
+            parentId: overrides.parentId ?? null,
+          }
+        : {
+            organizationId: owner.organizationId,
+            ownerType: 'organization' as const,
+            parentId: overrides.parentId ?? null,
+          };
+  const row = {
+    id,
+    ...base,
+    name: overrides.name ?? `Collection ${next()}`,
+    description: overrides.description ?? '',
+    color: overrides.color ?? null,
+    position: overrides.position ?? next(),
+  };
+  await db.insert(collections).values(row);
+  return row;
+}
+
+export async function createLink(
+  db: Database,
+  collection: { id: string; organizationId: string },
+  overrides: Partial<{
+    name: string;
+    description: string;
+    url: string;
+    icon: string | null;
+    appName: string | null;
+    createdBy: string | null;
+    position: number;
+  }> = {},
+) {
+  const n = next();
+  const row = {
+    id: newId(),
+    organizationId: collection.organizationId,
+    collectionId: collection.id,
+    name: overrides.name ?? `Link ${n}`,
+    description: overrides.description ?? '',
+    url: overrides.url ?? `https://example.com/${n}`,
+    icon: overrides.icon ?? null,
+    appName: overrides.appName ?? null,
+    createdBy: overrides.createdBy ?? null,
+    position: overrides.position ?? n,
+  };
+  await db.insert(links).values(row);
+  return row;
+}
+
+export async function createFavorite(
+  db: Database,
+  user: TestUser,
+  linkId: string,
+  collectionId: string = user.rootId,
+) {
+  const row = {
+    id: newId(),
+    organizationId: user.organizationId,
+    userId: user.id,
+    linkId,
+    collectionId,
+    position: next(),
+  };
+  await db.insert(favorites).values(row);
+  return row;
+}
+
+/** Shares a personal collection; the owner is a member too. */
+export async function createShare(
+  db: Database,
+  owner: TestUser,
+  collectionId: string,
+  memberIds: string[],
+) {
+  const id = newId();
+  await db
+    .insert(collectionShares)
+    .values({ id, organizationId: owner.organizationId, collectionId, createdBy: owner.id });
+  await db.insert(shareMembers).values(
+    [owner.id, ...memberIds].map((userId) => ({
+      shareId: id,
+      userId,
+      organizationId: owner.organizationId,
+    })),
+  );
+  return { id, collectionId };
+}
+
+/** Signs a person in through the API and returns the bearer header. */
+export async function signIn(app: App, user: { email: string }, password = PASSWORD) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sessions/',
+    payload: { type: 'email-password', email: user.email, password },
+  });
+  if (response.statusCode !== 201) {
+    throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  }
+  const { token } = response.json<{ token: string }>();
+  return { token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Counts rows of a table, optionally filtered, to assert that nothing changed. */
+export async function countRows(
+  db: Database,
+  table: string,
+  where?: { column: string; value: string },
+) {
+  const query = where
+    ? sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE ${sql.identifier(where.column)} = ${where.value}`
+    : sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`;
+  const result = (await db.execute(query)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}

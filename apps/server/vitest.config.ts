@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// Every server test file runs on a fresh embedded PGlite; with TEST_DATABASE_URL set, the
+// same files run a second time, each on a fresh database of that PostgreSQL server.
+const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: kinds.map((kind) => ({
+      extends: true,
+      test: {
+        name: `server-${kind}`,
+        include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        env: { SIGNPOST_TEST_DB: kind },
+      },
+    })),
+  },
+});

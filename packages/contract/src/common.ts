@@ -1,0 +1,80 @@
+import { Type, type Static } from 'typebox';
+
+/** Generated ids: 21 characters from letters, digits, `-` and `_` (spec §9). */
+export const ID_PATTERN = '^[A-Za-z0-9_-]{21}$';
+
+/** Limits of every stored text field. */
+export const LIMITS = {
+  name: 200,
+  description: 2000,
+  url: 2048,
+  email: 320,
+  password: { min: 8, max: 128 },
+  peersPage: { default: 10, max: 100 },
+  peerQuery: 200,
+  membersPerCall: 100,
+  orderItems: 1000,
+} as const;
+
+/** An id as the server generates it. */
+export const Id = Type.String({ pattern: ID_PATTERN, description: 'A 21-character generated id' });
+
+/** Params of a route with one `{id}`. */
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+export type IdParams = Static<typeof IdParams>;
+
+/** A hex colour such as `#3b82f6`, or null for the default. */
+export const Color = Type.Union([Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }), Type.Null()], {
+  description: 'A colour as #rrggbb, or null for the default',
+});
+
+export const Name = Type.String({
+  minLength: 1,
+  maxLength: LIMITS.name,
+  description: 'Shown as the title',
+});
+export const Description = Type.String({
+  maxLength: LIMITS.description,
+  description: 'Free text, shown under the name',
+});
+export const Url = Type.String({
+  minLength: 1,
+  maxLength: LIMITS.url,
+  description: 'An http:, https: or mailto: address; an address without a scheme gets https://',
+});
+
+/** The body of a 204 answer. */
+export const NoContent = Type.Null({ description: 'No content' });
+
+/** A person as others see them. */
+export const Person = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  email: Type.String(),
+});
+export type Person = Static<typeof Person>;
+
+/** The one shape of every error response. */
+export const ErrorResponse = Type.Object({
+  statusCode: Type.Integer(),
+  error: Type.String({ description: 'The HTTP reason phrase' }),
+  code: Type.String({ description: 'A stable, machine-readable code' }),
+  message: Type.String({ description: 'A human-readable explanation' }),
+  msg: Type.String({ description: 'The same text as message, for clients that read msg' }),
+});
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+/** Stable error codes. */
+export const ERROR_CODES = [
+  'VALIDATION_ERROR',
+  'UNAUTHORIZED',
+  'INVALID_CREDENTIALS',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,5 @@
+// The package's public entry: the wire contract of the Signpost API.
+export * from './common.ts';
+export * from './auth.ts';
+export * from './menu.ts';
+export * from './consumer.ts';
