@@ -1,0 +1,89 @@
+// Runs every test suite of the repository in turn — server (PGlite, and PostgreSQL when
+// TEST_DATABASE_URL is set), web components, end-to-end journeys in Chromium — and ends
+// with one line: "Tests: N passed, N failed". Exits non-zero if anything failed or was
+// skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const out = mkdtempSync(path.join(tmpdir(), 'signpost-tests-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+function run(label, cwd, command, args, env = {}) {
+  process.stdout.write(`\n=== ${label}\n`);
+  const result = spawnSync(command, args, {
+    cwd,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status ?? 1;
+}
+
+function hasFiles(dir, pattern) {
+  if (!existsSync(dir)) return false;
+  return readdirSync(dir, { recursive: true }).some((f) => pattern.test(String(f)));
+}
+
+function vitest(label, workspace) {
+  const cwd = path.join(root, workspace);
+  if (!hasFiles(path.join(cwd, 'src'), /\.test\.tsx?$/)) return;
+  const file = path.join(out, `${label}.json`);
+  const status = run(label, cwd, 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${file}`,
+  ]);
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    problems.push(`${label}: no report (exit ${status})`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  if (status !== 0 && report.numFailedTests === 0) {
+    totals.failed += 1;
+    problems.push(`${label}: exit ${status} (a file failed to load or a hook failed)`);
+  }
+}
+
+function playwright() {
+  const cwd = path.join(root, 'apps/web');
+  if (!hasFiles(path.join(cwd, 'e2e'), /\.spec\.ts$/)) return;
+  const file = path.join(out, 'e2e.json');
+  const status = run('end-to-end (Chromium)', cwd, 'npx', ['playwright', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    problems.push(`end-to-end: no report (exit ${status})`);
+    return;
+  }
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  if (status !== 0 && stats.unexpected === 0) {
+    totals.failed += 1;
+    problems.push(`end-to-end: exit ${status}`);
+  }
+}
+
+const started = Date.now();
+vitest('server', 'apps/server');
+vitest('web', 'apps/web');
+playwright();
+
+process.stdout.write('\n');
+for (const problem of problems) process.stdout.write(`! ${problem}\n`);
+if (totals.skipped > 0)
+  process.stdout.write(`! ${totals.skipped} skipped: main has no skipped tests\n`);
+process.stdout.write(`(${Math.round((Date.now() - started) / 1000)} s)\n`);
+process.stdout.write(`Tests: ${totals.passed} passed, ${totals.failed} failed\n`);
+process.exit(totals.failed > 0 || totals.skipped > 0 || totals.passed === 0 ? 1 : 0);
