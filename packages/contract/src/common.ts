@@ -45,6 +45,8 @@ export const Url = Type.String({
 
 /** The body of a 204 answer. */
 export const NoContent = Type.Null({ description: 'No content' });
+/** The body of a 304 answer. */
+export const NotModified = Type.Null({ description: 'Not modified since the ETag given' });
 
 /** A person as others see them. */
 export const Person = Type.Object({

@@ -115,3 +115,27 @@ export interface Menu {
   organization: { id: string; name: string };
   spaces: Space[];
 }
+
+const CollectionSchema = Type.Object({
+  ...collectionFields,
+  items: Type.Array(MenuItemSchema),
+  shareId: Type.Optional(Type.String()),
+  members: Type.Optional(Type.Array(Person)),
+});
+
+/** `GET /api/consumer/menu`: documented by this schema, typed as Menu. */
+export const MenuResponse = Type.Unsafe<Menu>(
+  Type.Object({
+    profile: Person,
+    organization: Type.Object({ id: Type.String(), name: Type.String() }),
+    spaces: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        name: Type.String(),
+        type: Type.Union(SPACE_TYPES.map((t) => Type.Literal(t))),
+        buddy: Type.Optional(Type.Union([Person, Type.Null()])),
+        collections: Type.Array(CollectionSchema),
+      }),
+    ),
+  }),
+);

@@ -1,3 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, MenuResponse, NotModified } from '@signpost/contract';
+import { caller } from '../../plugins/auth.ts';
+import { createMenuService } from './menu.service.ts';
 
-export const menuRoutes: FastifyPluginAsyncTypebox = async () => {};
+export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const menu = createMenuService(app.database.db);
+
+  app.get(
+    '/menu',
+    {
+      schema: {
+        tags: ['consumer'],
+        summary: "The signed-in person's spaces, collections and links",
+        description:
+          'Answers 304 to If-None-Match with the ETag of an unchanged menu. The personal space ' +
+          'comes first (My Space, then shared-root), then team spaces, then the organization.',
+        security: [{ bearer: [] }],
+        response: { 200: MenuResponse, 304: NotModified, 401: ErrorResponse },
+      },
+      // Native JSON.stringify beats a schema-compiled serializer on this deeply nested union.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request, reply) => {
+      const me = caller(request);
+      const etag = menu.etagOf(me);
+      reply.header('ETag', etag);
+      reply.header('Cache-Control', 'private, no-cache');
+      reply.header('Vary', 'Authorization');
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+        return reply.status(304).send(null);
+      }
+      return menu.getMenu(me);
+    },
+  );
+};
