@@ -13,6 +13,8 @@ export default defineConfig({
       test: {
         name: `server-${kind}`,
         include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        // Tests that use no database run once, in the embedded pass.
+        exclude: kind === 'postgres' ? ['src/config.test.ts', 'test/main.test.ts'] : [],
         env: { SIGNPOST_TEST_DB: kind },
       },
     })),

@@ -14,7 +14,7 @@ export interface TestContext {
 }
 
 /** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped afterwards. */
-async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('SIGNPOST_TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `signpost_test_${randomBytes(6).toString('hex')}`;
