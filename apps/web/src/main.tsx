@@ -1,20 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { AppProvider } from './app/provider';
+import { initI18n } from './lib/i18n';
+import { takeSessionFragment } from './lib/session-fragment';
+import { initSession } from './lib/session-store';
+import './styles.css';
 
-function App() {
-  return (
-    <main>
-      <h1>Signpost</h1>
-      <p>The web app is being built; the API is documented at /api/docs.</p>
-    </main>
-  );
-}
+// The fragment is read and cleared before anything renders or logs.
+initSession(takeSessionFragment());
+initI18n();
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <AppProvider>
+        <App />
+      </AppProvider>
     </StrictMode>,
   );
 }

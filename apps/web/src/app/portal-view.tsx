@@ -1,0 +1,117 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CollectionLike, LinkLike } from '../lib/menu/menu-types';
+import { findCollection } from '../lib/menu/process-menu';
+import { useMenu } from '../lib/menu/get-menu';
+import { logout } from '../lib/auth';
+import { useLastUsed } from '../lib/recent-lists';
+import { ChatIcon } from '../components/icons';
+import { PortalHeader } from '../features/portal/components/portal-header';
+import { PortalFooter } from '../features/portal/components/portal-footer';
+import { FeedbackDialog } from '../features/portal/components/feedback-dialog';
+import { ConsentDialog } from '../features/portal/components/consent-dialog';
+import { SpaceCard } from '../features/spaces/components/space-card';
+import { SpacePanel } from '../features/spaces/components/space-panel';
+import { CollectionPanel } from '../features/collections/components/collection-panel';
+import { SearchPanel } from '../features/search/components/search-panel';
+import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut';
+import { usePanels } from './use-panels';
+
+/** The main portal: header, one card per space, panels, feedback and footer. */
+export function PortalView() {
+  const { t } = useTranslation();
+  const menu = useMenu();
+  const panels = usePanels();
+  const [, pushLastUsed] = useLastUsed();
+  const { open } = panels;
+  const openSearch = useCallback(() => open({ kind: 'search' }), [open]);
+  useSearchShortcut(openSearch);
+
+  const onOpenLink = useCallback(
+    (link: LinkLike) =>
+      pushLastUsed({ id: link.id, name: link.name, url: link.url, icon: link.icon }),
+    [pushLastUsed],
+  );
+  const onOpenCollection = useCallback(
+    (collection: CollectionLike) =>
+      open({ kind: 'collection', id: collection.id, parentPanelId: null }),
+    [open],
+  );
+  const tileProps = { onOpenLink, onOpenCollection };
+  const data = menu.data;
+  const top = panels.top;
+
+  return (
+    <div className="portal">
+      <PortalHeader onSearch={openSearch} />
+      <main className="portal-main" aria-busy={!data}>
+        {data ? (
+          <div className="space-grid">
+            {data.spaces.map((space) => (
+              <SpaceCard
+                key={space.id}
+                space={space}
+                profileName={data.profile.name}
+                onShowAll={(shown) => open({ kind: 'space', id: shown.id })}
+                {...tileProps}
+              />
+            ))}
+          </div>
+        ) : menu.isError ? (
+          <div className="load-error" role="alert">
+            <p>{t('portal.loadFailed')}</p>
+            <button type="button" className="button" onClick={() => void menu.refetch()}>
+              {t('portal.retry')}
+            </button>
+          </div>
+        ) : (
+          <p className="loading">{t('portal.loading')}</p>
+        )}
+      </main>
+      <button
+        type="button"
+        className="button feedback-button"
+        onClick={() => open({ kind: 'feedback' })}
+      >
+        <ChatIcon />
+        {t('portal.feedback')}
+      </button>
+      <PortalFooter
+        organizationName={data?.organization.name ?? null}
+        onLogout={() => void logout()}
+        onConsent={() => open({ kind: 'consent' })}
+      />
+
+      {top?.kind === 'search' ? (
+        <SearchPanel
+          index={data?.searchIndex ?? []}
+          onClose={panels.back}
+          onOpenLink={onOpenLink}
+        />
+      ) : null}
+      {top?.kind === 'feedback' ? <FeedbackDialog onClose={panels.back} /> : null}
+      {top?.kind === 'consent' ? <ConsentDialog onClose={panels.back} /> : null}
+      {top?.kind === 'space' && data
+        ? (() => {
+            const space = data.spaces.find((candidate) => candidate.id === top.id);
+            return space ? (
+              <SpacePanel space={space} onClose={panels.closeAll} {...tileProps} />
+            ) : null;
+          })()
+        : null}
+      {top?.kind === 'collection' && data
+        ? (() => {
+            const found = findCollection(data.spaces, top.id);
+            return found ? (
+              <CollectionPanel
+                collection={found.collection}
+                onBack={panels.back}
+                onClose={panels.closeAll}
+                {...tileProps}
+              />
+            ) : null;
+          })()
+        : null}
+    </div>
+  );
+}

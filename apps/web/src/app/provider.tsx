@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { forgetMenuCache } from '../lib/menu/get-menu';
+import { getSession, subscribeSession } from '../lib/session-store';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { refetchOnWindowFocus: true, retry: false } },
+  });
+}
+
+/** App-wide providers. The data of a session never outlives it. */
+export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
+  useEffect(
+    () =>
+      subscribeSession(() => {
+        if (getSession().token === null) {
+          queryClient.removeQueries({ queryKey: ['menu'] });
+          forgetMenuCache();
+        }
+      }),
+    [queryClient],
+  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,20 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * The open panels of the portal, as a stack: the last one is shown; 'back' returns to the
+ * one below. A panel id denotes its target space or collection (spec §3).
+ */
+export type Panel =
+  | { kind: 'search' }
+  | { kind: 'space'; id: string }
+  | { kind: 'collection'; id: string; parentPanelId: string | null }
+  | { kind: 'feedback' }
+  | { kind: 'consent' };
+
+export function usePanels() {
+  const [stack, setStack] = useState<Panel[]>([]);
+  const open = useCallback((panel: Panel) => setStack((current) => [...current, panel]), []);
+  const back = useCallback(() => setStack((current) => current.slice(0, -1)), []);
+  const closeAll = useCallback(() => setStack([]), []);
+  return { top: stack[stack.length - 1] ?? null, stack, open, back, closeAll };
+}

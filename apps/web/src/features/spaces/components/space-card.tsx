@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { MenuItemTile, type MenuItemTileProps } from '../../../components/menu-item-tile';
+import { SPACE_PANEL_MAX_ITEMS } from '../../../lib/constants';
+import { spaceItems } from '../../../lib/menu/process-menu';
+import type { DisplaySpace } from '../../../lib/menu/menu-types';
+import { SpaceToolbar } from './space-toolbar';
+
+export interface SpaceCardProps extends Omit<MenuItemTileProps, 'item'> {
+  space: DisplaySpace;
+  profileName: string;
+  onShowAll: (space: DisplaySpace) => void;
+}
+
+/** One card per space: toolbar, intro text, at most 12 items, then 'Show all' with a count. */
+export function SpaceCard({ space, profileName, onShowAll, ...tileProps }: SpaceCardProps) {
+  const { t } = useTranslation();
+  const items = spaceItems(space);
+  const shown = items.slice(0, SPACE_PANEL_MAX_ITEMS);
+  return (
+    <section className="space-card" aria-label={space.name} data-space-type={space.type}>
+      <SpaceToolbar space={space} />
+      <p className="space-card__intro">
+        {t(`space.intro.${space.type}`, { name: profileName, space: space.name })}
+      </p>
+      {shown.length === 0 ? <p className="hint">{t('space.empty')}</p> : null}
+      <ul className="tile-grid">
+        {shown.map((item) => (
+          <li key={`${item.type}:${item.id}`}>
+            <MenuItemTile item={item} {...tileProps} />
+          </li>
+        ))}
+      </ul>
+      {items.length > SPACE_PANEL_MAX_ITEMS ? (
+        <button type="button" className="button show-all" onClick={() => onShowAll(space)}>
+          {t('space.showAll')}
+          <span className="badge" aria-label={t('space.itemCount', { count: items.length })}>
+            {items.length}
+          </span>
+        </button>
+      ) : null}
+    </section>
+  );
+}

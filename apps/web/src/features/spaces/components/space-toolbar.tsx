@@ -1,0 +1,37 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChartIcon, UserIcon, UsersIcon } from '../../../components/icons';
+import type { DisplaySpace } from '../../../lib/menu/menu-types';
+
+const TYPE_ICONS = { personal: UserIcon, team: UsersIcon, organization: ChartIcon } as const;
+
+/** The space name with its type icon; clicking toggles the info dialog titled with the name. */
+export function SpaceToolbar({ space }: { space: DisplaySpace }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const infoId = useId();
+  const Icon = TYPE_ICONS[space.type];
+  return (
+    <div className="space-toolbar">
+      <h2 className="space-toolbar__heading">
+        <button
+          type="button"
+          className="space-toolbar__button"
+          aria-expanded={open}
+          aria-controls={infoId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <Icon />
+          <span className="visually-hidden">{t(`space.typeIcon.${space.type}`)}: </span>
+          <span>{space.name}</span>
+        </button>
+      </h2>
+      {open ? (
+        <div id={infoId} className="space-info" role="dialog" aria-label={space.name}>
+          <h3 className="space-info__title">{space.name}</h3>
+          <p>{t(`space.info.${space.type}`, { name: space.name })}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

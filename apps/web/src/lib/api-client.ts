@@ -1,0 +1,138 @@
+import {
+  AUTH_BASE_PATH,
+  CONSUMER_BASE_PATH,
+  STATUS_UNAUTHORIZED,
+  STATUS_WRITE_OK,
+} from './constants';
+import { clearSession, getSession } from './session-store';
+import { track } from './tracking';
+
+/** A non-2xx answer other than 401, passed through unchanged to the caller. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, data: unknown) {
+    super(errorMessage(data) ?? `Request failed with status ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/** The human-readable text of an error body (`message`, or `msg` as spec §8 reads it). */
+export function errorMessage(data: unknown): string | null {
+  if (data && typeof data === 'object') {
+    const record = data as Record<string, unknown>;
+    if (typeof record.message === 'string') return record.message;
+    if (typeof record.msg === 'string') return record.msg;
+  }
+  return null;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+  /**
+   * A token to use instead of the session's: sign-in calls check a token before it becomes
+   * the session's, and handle their own 401 (the server's message must reach the person).
+   */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+function buildUrl(base: string, path: string, query?: RequestOptions['query']) {
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 304) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one HTTP client. Every request carries `Authorization: Bearer <token>` once a token
+ * exists. A 401 on a request made with the session's token is a session expiry: the person
+ * is logged out and the call rejects with 'Unauthorized'. Other failures reject with an
+ * ApiError carrying the status and the response data.
+ */
+async function request<T>(base: string, path: string, options: RequestOptions = {}) {
+  const explicitToken = options.token !== undefined;
+  const token = explicitToken ? options.token : getSession().token;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const init: RequestInit = {
+    method: options.method ?? 'GET',
+    headers,
+    cache: 'no-store',
+    signal: options.signal,
+  };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+  const response = await fetch(buildUrl(base, path, options.query), init);
+  const data = await readBody(response);
+  if (response.status === STATUS_UNAUTHORIZED && !explicitToken) {
+    clearSession();
+    throw new Error('Unauthorized');
+  }
+  if (!response.ok && response.status !== 304) throw new ApiError(response.status, data);
+  return { status: response.status, data: data as T, headers: response.headers };
+}
+
+export const authApi = {
+  request: <T>(path: string, options?: RequestOptions) => request<T>(AUTH_BASE_PATH, path, options),
+};
+
+export const consumerApi = {
+  request: <T>(path: string, options?: RequestOptions) =>
+    request<T>(CONSUMER_BASE_PATH, path, options),
+};
+
+/** Logs a failed call and reports it (with consent) as an error event with the response data. */
+export function reportApiError(what: string, error: unknown) {
+  const data = error instanceof ApiError ? error.data : String(error);
+  console.error(`Signpost: ${what} failed`, data);
+  track({ name: 'api', status: 'error', data: { call: what, response: data } });
+}
+
+/**
+ * A consumer write (spec §7): true on 204; on any failure it logs, reports an error event
+ * and resolves false so the caller can react. A 401 still logs the person out.
+ */
+export async function consumerWrite(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<boolean> {
+  try {
+    const response = await consumerApi.request<unknown>(path, { method, body });
+    if (response.status === STATUS_WRITE_OK) return true;
+    reportApiError(`${method} ${path}`, new ApiError(response.status, response.data));
+    return false;
+  } catch (error) {
+    reportApiError(`${method} ${path}`, error);
+    return false;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Every business constant of the product (spec §9), named once and used from here.
+ * Changing a value here changes it everywhere.
+ */
+import { SHARED_ROOT_ID as CONTRACT_SHARED_ROOT_ID } from '@signpost/contract';
+
+/** The session token's key in local storage. */
+export const TOKEN_STORAGE_KEY = 'my_jwt_key';
+
+/** Languages: English is the default; pt, fr and de carry the same English texts. */
+export const DEFAULT_LANGUAGE = 'en';
+export const SUPPORTED_LANGUAGES = ['en', 'pt', 'fr', 'de'] as const;
+
+/** Base paths of the two APIs. */
+export const AUTH_BASE_PATH = '/api/auth';
+export const CONSUMER_BASE_PATH = '/api/consumer';
+
+/** Success statuses. */
+export const STATUS_WRITE_OK = 204;
+export const STATUS_READ_OK = 200;
+export const STATUS_SESSION_CREATED = 201;
+export const STATUS_NOT_MODIFIED = 304;
+export const STATUS_UNAUTHORIZED = 401;
+
+/** A press held this long opens an item's context menu. */
+export const LONG_PRESS_MS = 400;
+
+/** People list of the add-members panel. */
+export const PEERS_PAGE_SIZE = 20;
+export const PEERS_DEFAULT_PAGE_SIZE = 10;
+export const PEERS_SCROLL_THRESHOLD_PX = 50;
+export const PEERS_SEARCH_DEBOUNCE_MS = 250;
+
+/** Search autocomplete. */
+export const AUTOCOMPLETE_DELAY_MS = 300;
+export const AUTOCOMPLETE_MIN_LENGTH = 1;
+
+/** A space card shows at most this many items before 'Show all'. */
+export const SPACE_PANEL_MAX_ITEMS = 12;
+
+/** A collection's icon preview shows at most this many icons. */
+export const COLLECTION_PREVIEW_MAX_ICONS = 4;
+
+/**
+ * Last-used and recent-search lists: most recent first, no duplicates; the oldest entry is
+ * removed when more than RECENT_LIST_TRIM_ABOVE exist, so a list holds at most
+ * RECENT_LIST_MAX_ENTRIES.
+ */
+export const RECENT_LIST_MAX_ENTRIES = 6;
+export const RECENT_LIST_TRIM_ABOVE = 5;
+
+/** The add button's loading indicator resets after this long, whatever the result. */
+export const ADD_LOADING_RESET_MS = 2000;
+
+/** Overlay and dialog animations. */
+export const OVERLAY_ENTER_MS = 120;
+export const OVERLAY_EXIT_MS = 100;
+export const DIALOG_ANIMATION_MS = 150;
+export const DIALOG_ANIMATION_SLOW_MS = 300;
+
+/** Generated ids: 21 characters from letters, digits, dash and underscore. */
+export const GENERATED_ID_LENGTH = 21;
+export const GENERATED_ID_PATTERN = /^[A-Za-z0-9_-]{21}$/;
+
+/** Special collection and item ids. */
+export const SHARED_ROOT_ID: string = CONTRACT_SHARED_ROOT_ID;
+export const ADD_LINK_ID = 'add_link';
+
+/** The address fragment that carries a token: `#session?token=…`. */
+export const SESSION_FRAGMENT_MARKER = 'session';
+export const SESSION_FRAGMENT_TOKEN_PARAM = 'token';
+
+/** Product name used where the spec writes {brand}, unless configured. */
+export const DEFAULT_BRAND = 'Signpost';
+
+/** How many entries of a last-used or recent-search list show before 'Show More'. */
+export const RECENT_LIST_COLLAPSED_COUNT = 3;
+
+/** At most this many search results are rendered at once. */
+export const SEARCH_MAX_RESULTS = 50;
+
+/** Only these schemes are ever rendered as links. */
+export const SAFE_LINK_PROTOCOLS = ['http:', 'https:', 'mailto:'] as const;

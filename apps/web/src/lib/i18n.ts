@@ -1,0 +1,34 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './constants';
+import { en } from './locales/en';
+
+/** The first supported language of the browser's preferences, else the default. */
+export function detectLanguage(preferred: readonly string[] = navigator.languages ?? []): string {
+  for (const tag of preferred) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (base && (SUPPORTED_LANGUAGES as readonly string[]).includes(base)) return base;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+// pt, fr and de carry the English texts until translations exist (spec §1).
+const resources = Object.fromEntries(
+  SUPPORTED_LANGUAGES.map((language) => [language, { translation: en }]),
+);
+
+export function initI18n(language = detectLanguage()) {
+  if (!i18next.isInitialized) {
+    void i18next.use(initReactI18next).init({
+      resources,
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...SUPPORTED_LANGUAGES],
+      interpolation: { escapeValue: false }, // React escapes; text is never HTML.
+      initAsync: false,
+      returnNull: false,
+    });
+  }
+  document.documentElement.lang = i18next.language;
+  return i18next;
+}

@@ -1,0 +1,134 @@
+import type { Menu, MenuItem, Space } from '@signpost/contract';
+import { ADD_LINK_ID, SHARED_ROOT_ID } from '../constants';
+import type {
+  DisplayCollection,
+  DisplayItem,
+  DisplaySpace,
+  ProcessedMenu,
+  SearchEntry,
+} from './menu-types';
+import { isCollection, isLink } from './menu-types';
+
+/**
+ * Shares the current person created are taken out of shared-root and put into the personal
+ * collection list (the first non-shared collection of the personal space). When that
+ * collection already holds the same collection (the owner's copy, possibly nested), the
+ * share replaces it in place, so it shows once, with its members.
+ */
+export function moveOwnShares(space: Space, profileId: string): Space {
+  const sharedRoot = space.collections.find((c) => c.id === SHARED_ROOT_ID);
+  const own = space.collections.find((c) => c.id !== SHARED_ROOT_ID);
+  if (!sharedRoot || !own) return space;
+  const mine = sharedRoot.items.filter(
+    (item) => item.type === 'collection-share' && item.shareCreatorId === profileId,
+  );
+  if (mine.length === 0) return space;
+  const others = sharedRoot.items.filter((item) => !mine.includes(item));
+  const pending = new Map(mine.map((item) => [item.id, item]));
+  const replace = (items: MenuItem[]): MenuItem[] =>
+    items.map((item) => {
+      const share = pending.get(item.id);
+      if (share && isCollection(item)) {
+        pending.delete(item.id);
+        return share;
+      }
+      return isCollection(item) ? { ...item, items: replace(item.items) } : item;
+    });
+  const ownItems = replace(own.items);
+  const moved = { ...own, items: [...ownItems, ...pending.values()] };
+  return {
+    ...space,
+    collections: space.collections.map((c) =>
+      c === own ? moved : c === sharedRoot ? { ...sharedRoot, items: others } : c,
+    ),
+  };
+}
+
+/** The Add item goes first in the personal space's first non-shared collection. */
+export function addAddLinkItem(space: DisplaySpace): DisplaySpace {
+  const target = space.collections.find((c) => c.id !== SHARED_ROOT_ID && !c.shareId);
+  if (!target) return space;
+  const addItem: DisplayItem = { type: 'addlink', id: ADD_LINK_ID, collectionId: target.id };
+  return {
+    ...space,
+    collections: space.collections.map((c) =>
+      c === target ? { ...c, items: [addItem, ...c.items] } : c,
+    ),
+  };
+}
+
+function haystackOf(...parts: (string | null | undefined)[]) {
+  return parts
+    .filter((part): part is string => Boolean(part))
+    .join('\n')
+    .toLowerCase();
+}
+
+/** Every link and favorite of the menu, with parentName, locationTree and topParentType. */
+export function buildSearchIndex(spaces: readonly DisplaySpace[]): SearchEntry[] {
+  const index: SearchEntry[] = [];
+  const walk = (items: DisplayItem[], path: string[], space: DisplaySpace) => {
+    const parentName = path[path.length - 1] ?? space.name;
+    for (const item of items) {
+      if (isLink(item)) {
+        index.push({
+          item,
+          parentName,
+          locationTree: path,
+          topParentType: space.type,
+          haystack: haystackOf(item.name, item.appName, parentName, item.description),
+        });
+      } else if (isCollection(item)) {
+        walk(item.items, [...path, item.name], space);
+      }
+    }
+  };
+  for (const space of spaces) {
+    for (const collection of space.collections) {
+      walk(collection.items, [space.name, collection.name], space);
+    }
+  }
+  return index;
+}
+
+/** Spec §4 menu processing, as one pure function of the server's menu. */
+export function processMenu(menu: Menu): ProcessedMenu {
+  const spaces = menu.spaces.map((space) => {
+    if (space.type !== 'personal') return space as DisplaySpace;
+    return addAddLinkItem(moveOwnShares(space, menu.profile.id) as DisplaySpace);
+  });
+  return {
+    profile: menu.profile,
+    organization: menu.organization,
+    spaces,
+    searchIndex: buildSearchIndex(spaces),
+  };
+}
+
+/** The items a space card shows: the items of its collections, in order. */
+export function spaceItems(space: DisplaySpace): DisplayItem[] {
+  return space.collections.flatMap((collection: DisplayCollection) => collection.items);
+}
+
+/** Finds a collection (top-level or nested) by id across the menu, with its location. */
+export function findCollection(
+  spaces: readonly DisplaySpace[],
+  id: string,
+): { collection: DisplayCollection; space: DisplaySpace; path: string[] } | null {
+  for (const space of spaces) {
+    const stack: { items: DisplayItem[]; path: string[] }[] = [];
+    for (const collection of space.collections) {
+      if (collection.id === id) return { collection, space, path: [space.name] };
+      stack.push({ items: collection.items, path: [space.name, collection.name] });
+    }
+    while (stack.length > 0) {
+      const { items, path } = stack.pop()!;
+      for (const item of items) {
+        if (!isCollection(item)) continue;
+        if (item.id === id) return { collection: item, space, path };
+        stack.push({ items: item.items, path: [...path, item.name] });
+      }
+    }
+  }
+  return null;
+}
