@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './app.ts';
+
+const { app } = await createTestApp();
+const behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
+
+describe('security headers', () => {
+  it('sends a strict policy on every response', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/auth/methods' });
+    const csp = String(response.headers['content-security-policy']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS only when the request came over TLS', async () => {
+    const response = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/api/auth/methods',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown API route with the one error shape', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/consumer/nothing-here' });
+    expect([401, 404]).toContain(response.statusCode);
+    const unknownAuth = await app.inject({ method: 'GET', url: '/api/nothing' });
+    expect(unknownAuth.statusCode).toBe(404);
+    expect(unknownAuth.json()).toEqual({
+      statusCode: 404,
+      error: 'Not Found',
+      code: 'NOT_FOUND',
+      message: 'No route GET /api/nothing',
+      msg: 'No route GET /api/nothing',
+    });
+  });
+
+  it('refuses a body that is not JSON with 400 or 415, not 500', async () => {
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"type": "email-password",',
+    });
+    expect(broken.statusCode).toBe(400);
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<login/>',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().code).toBe('VALIDATION_ERROR');
+  });
+
+  it('takes paths with and without the trailing slash', async () => {
+    for (const url of ['/api/auth/methods', '/api/auth/methods/']) {
+      expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('OpenAPI document at /api/docs', () => {
+  it('describes every call of the spec', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = response.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
+    const has = (method: string, path: string) =>
+      expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeDefined();
+    has('get', '/api/auth/methods');
+    has('post', '/api/auth/sessions');
+    has('get', '/api/auth/sessions/current');
+    has('delete', '/api/auth/sessions/current');
+    has('get', '/api/consumer/menu');
+    has('post', '/api/consumer/collections/{id}/links');
+    has('post', '/api/consumer/collections');
+    has('delete', '/api/consumer/links/{id}');
+    has('delete', '/api/consumer/favorites/{id}');
+    has('post', '/api/consumer/collections/{id}/favorites');
+    has('put', '/api/consumer/links/{id}/collection');
+    has('put', '/api/consumer/favorites/{id}/collection');
+    has('delete', '/api/consumer/collections/{id}');
+    has('delete', '/api/consumer/collection-shares/{shareId}');
+    has('get', '/api/consumer/peers');
+    has('post', '/api/consumer/collection-shares');
+    has('post', '/api/consumer/collection-shares/{shareId}/members');
+    has('delete', '/api/consumer/collection-shares/{shareId}/members/{memberId}');
+  });
+
+  it('serves the viewer', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect([200, 302]).toContain(response.statusCode);
+  });
+});
