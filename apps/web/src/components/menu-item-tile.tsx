@@ -4,8 +4,9 @@ import { COLLECTION_PREVIEW_MAX_ICONS } from '../lib/constants';
 import type { CollectionLike, DisplayItem, LinkLike } from '../lib/menu/menu-types';
 import { isLink } from '../lib/menu/menu-types';
 import { safeHref } from '../lib/safe-url';
+import { useLongPress } from '../lib/use-long-press';
 import { LinkIcon } from './link-icon';
-import { PlusIcon } from './icons';
+import { MoreIcon, PlusIcon } from './icons';
 
 export interface MenuItemTileProps {
   item: DisplayItem;
@@ -13,10 +14,24 @@ export interface MenuItemTileProps {
   onOpenLink?: (link: LinkLike) => void;
   onOpenCollection?: (collection: CollectionLike) => void;
   onAdd?: (collectionId: string) => void;
+  /** Opens the item's context menu: by the three-dot button or a long press. */
+  onItemMenu?: (item: DisplayItem) => void;
+  /** In lists where items can also be dragged, a long press opens the menu on release. */
+  longPressOnRelease?: boolean;
 }
 
+type PressProps = ReturnType<typeof useLongPress>;
+
 /** A link opens in a new tab without opener or referrer; an unsafe address is plain text. */
-export function LinkTile({ link, onOpen }: { link: LinkLike; onOpen?: (link: LinkLike) => void }) {
+export function LinkTile({
+  link,
+  onOpen,
+  pressProps,
+}: {
+  link: LinkLike;
+  onOpen?: (link: LinkLike) => void;
+  pressProps?: PressProps;
+}) {
   const { t } = useTranslation();
   const href = safeHref(link.url);
   const content = (
@@ -27,7 +42,7 @@ export function LinkTile({ link, onOpen }: { link: LinkLike; onOpen?: (link: Lin
   );
   if (!href) {
     return (
-      <span className="tile tile--disabled" title={t('item.unsafeUrl')}>
+      <span className="tile tile--disabled" title={t('item.unsafeUrl')} {...pressProps}>
         {content}
       </span>
     );
@@ -41,6 +56,7 @@ export function LinkTile({ link, onOpen }: { link: LinkLike; onOpen?: (link: Lin
       aria-label={t('item.openInNewTab', { name: link.name })}
       title={link.description || link.name}
       onClick={() => onOpen?.(link)}
+      {...pressProps}
     >
       {content}
     </a>
@@ -59,7 +75,37 @@ export function CollectionPreview({ collection }: { collection: CollectionLike }
   );
 }
 
-export function MenuItemTile({ item, onOpenLink, onOpenCollection, onAdd }: MenuItemTileProps) {
+export function MenuItemTile(props: MenuItemTileProps) {
+  const { t } = useTranslation();
+  const { item, onItemMenu, longPressOnRelease } = props;
+  const withMenu = onItemMenu && item.type !== 'addlink';
+  const pressProps = useLongPress(withMenu ? () => onItemMenu(item) : undefined, {
+    onRelease: longPressOnRelease,
+  });
+  const tile = <Tile {...props} pressProps={pressProps} />;
+  if (!withMenu) return tile;
+  return (
+    <div className="tile-wrap">
+      {tile}
+      <button
+        type="button"
+        className="icon-button tile__more"
+        aria-label={t('itemMenu.more', { name: item.name })}
+        onClick={() => onItemMenu(item)}
+      >
+        <MoreIcon />
+      </button>
+    </div>
+  );
+}
+
+function Tile({
+  item,
+  onOpenLink,
+  onOpenCollection,
+  onAdd,
+  pressProps,
+}: MenuItemTileProps & { pressProps: PressProps }) {
   const { t } = useTranslation();
   if (item.type === 'addlink') {
     return (
@@ -71,13 +117,14 @@ export function MenuItemTile({ item, onOpenLink, onOpenCollection, onAdd }: Menu
       </button>
     );
   }
-  if (isLink(item)) return <LinkTile link={item} onOpen={onOpenLink} />;
+  if (isLink(item)) return <LinkTile link={item} onOpen={onOpenLink} pressProps={pressProps} />;
   return (
     <button
       type="button"
       className="tile tile--collection"
       onClick={() => onOpenCollection?.(item)}
       style={item.color ? ({ '--collection-color': item.color } as CSSProperties) : undefined}
+      {...pressProps}
     >
       <CollectionPreview collection={item} />
       <span className="tile__name">{item.name}</span>

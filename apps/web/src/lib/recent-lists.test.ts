@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { RECENT_LIST_MAX_ENTRIES } from './constants';
+import { pushRecent } from './recent-lists';
+
+const same = (a: string, b: string) => a === b;
+
+describe('pushRecent', () => {
+  it('puts the newest entry first', () => {
+    expect(pushRecent(['b', 'a'], 'c', same)).toEqual(['c', 'b', 'a']);
+  });
+
+  it('never holds duplicates: a repeated entry moves to the front', () => {
+    expect(pushRecent(['c', 'b', 'a'], 'a', same)).toEqual(['a', 'c', 'b']);
+  });
+
+  it('keeps at most six entries, dropping the oldest', () => {
+    let list: string[] = [];
+    for (const entry of ['1', '2', '3', '4', '5', '6', '7', '8'])
+      list = pushRecent(list, entry, same);
+    expect(list).toHaveLength(RECENT_LIST_MAX_ENTRIES);
+    expect(list).toEqual(['8', '7', '6', '5', '4', '3']);
+  });
+
+  it('does not drop anything when a duplicate of a full list is pushed', () => {
+    const full = ['6', '5', '4', '3', '2', '1'];
+    expect(pushRecent(full, '1', same)).toEqual(['1', '6', '5', '4', '3', '2']);
+  });
+});

@@ -1,0 +1,21 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { initI18n } from '../lib/i18n';
+
+// jsdom has <dialog> but not its modal methods.
+beforeAll(() => {
+  const proto = HTMLDialogElement.prototype;
+  proto.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+  initI18n('en');
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
