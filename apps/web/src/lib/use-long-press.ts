@@ -16,7 +16,10 @@ export interface LongPressOptions {
  * Calls `onLongPress` when a pointer is held still on the element for LONG_PRESS_MS. The
  * click that ends a long press is swallowed, so a held link does not also open.
  */
-export function useLongPress(onLongPress: (() => void) | undefined, options: LongPressOptions = {}) {
+export function useLongPress(
+  onLongPress: (() => void) | undefined,
+  options: LongPressOptions = {},
+) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
   const held = useRef(false);
