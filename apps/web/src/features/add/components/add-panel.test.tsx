@@ -1,0 +1,142 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
+import type { AddItem } from '../api/add-item';
+import { AddPanel } from './add-panel';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function setup(props: Partial<Parameters<typeof AddPanel>[0]> = {}) {
+  const onAdd = vi.fn<AddItem>(async () => true);
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  const view = render(
+    <AddPanel panelId="my" parentPanelId="my" onAdd={onAdd} onClose={onClose} {...props} />,
+  );
+  return { user, onAdd, onClose, view };
+}
+
+const heading = () => screen.getByRole('heading', { level: 2 });
+
+describe('AddPanel', () => {
+  it('starts with the choice, then shows the link form with its header and prompt', async () => {
+    const { user } = setup();
+    expect(heading()).toHaveTextContent('Add');
+    expect(screen.getByText('What do you want to add')).toBeInTheDocument();
+    expect(screen.getByText('Select the type to Add')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'New Link' }));
+    expect(heading()).toHaveTextContent('Add link');
+    expect(
+      screen.getByText('Enter the link address you would like to add to this team.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Link address' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Link name' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Link description' })).toBeInTheDocument();
+  });
+
+  it('shows the collection form on the top-level panel, and back returns to the choice', async () => {
+    const { user, onClose } = setup();
+    await user.click(screen.getByRole('button', { name: 'New Collection' }));
+    expect(heading()).toHaveTextContent('Add collection');
+    expect(screen.getByText('Enter a name for your collection')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Description' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'New Link' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    // On step 0 the back arrow closes the panel.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows only the link form when the panel id differs from its parent panel id', async () => {
+    const { user, onClose } = setup({
+      panelId: 'nested',
+      parentPanelId: 'my',
+      variant: 'personal-collection',
+      targetName: 'Projects',
+    });
+    expect(heading()).toHaveTextContent('Add link');
+    expect(screen.getByText('In Projects')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Collection' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('sends the link fields as entered to the target panel id and closes on success', async () => {
+    const { user, onAdd, onClose } = setup();
+    await user.click(screen.getByRole('button', { name: 'New Link' }));
+    await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'intranet/wiki');
+    await user.type(screen.getByRole('textbox', { name: 'Link name' }), ' Wiki ');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onAdd).toHaveBeenCalledWith(
+      'my',
+      { url: 'intranet/wiki', name: ' Wiki ', description: '' },
+      'link',
+    );
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a collection with name and description', async () => {
+    const { user, onAdd, onClose } = setup();
+    await user.click(screen.getByRole('button', { name: 'New Collection' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Trips');
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Travel');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(onAdd).toHaveBeenCalledWith(
+      'my',
+      { name: 'Trips', description: 'Travel' },
+      'collection',
+    );
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('stays open with a polite message on failure; loading clears after 2000 ms', async () => {
+    vi.useFakeTimers();
+    const onAdd = vi.fn<AddItem>(async () => false);
+    const onClose = vi.fn();
+    render(<AddPanel panelId="my" parentPanelId="my" onAdd={onAdd} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'New Link' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add' })));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Sorry, that did not work. Please try again.',
+    );
+    const button = screen.getByRole('button', { name: 'Adding…' });
+    expect(button).toBeDisabled();
+    act(() => vi.advanceTimersByTime(ADD_LOADING_RESET_MS - 1));
+    expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('keeps the loading state for 2000 ms even when the call is slow', async () => {
+    vi.useFakeTimers();
+    let resolve: (ok: boolean) => void = () => {};
+    const onAdd = vi.fn<AddItem>(() => new Promise<boolean>((r) => (resolve = r)));
+    const onClose = vi.fn();
+    render(<AddPanel panelId="my" parentPanelId="my" onAdd={onAdd} onClose={onClose} />);
+    fireEvent.click(screen.getByRole('button', { name: 'New Link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
+    act(() => vi.advanceTimersByTime(ADD_LOADING_RESET_MS));
+    // Cleared regardless of the result, which has not arrived yet.
+    expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
+    expect(onClose).not.toHaveBeenCalled();
+    await act(async () => resolve(true));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes back to step 0 when the close handler changes', async () => {
+    const { user, onAdd, view } = setup();
+    await user.click(screen.getByRole('button', { name: 'New Collection' }));
+    expect(heading()).toHaveTextContent('Add collection');
+    view.rerender(<AddPanel panelId="my" parentPanelId="my" onAdd={onAdd} onClose={vi.fn()} />);
+    expect(heading()).toHaveTextContent('Add');
+    expect(screen.getByRole('button', { name: 'New Link' })).toBeInTheDocument();
+  });
+});

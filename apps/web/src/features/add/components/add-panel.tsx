@@ -1,0 +1,193 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
+import { ArrowLeftIcon, FolderIcon, PlusIcon } from '../../../components/icons';
+import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
+import type { AddData, AddItem, AddKind } from '../api/add-item';
+
+/** 0: choose what to add; 1: the link form; 2: the collection form. */
+export type AddStep = 0 | 1 | 2;
+
+export interface AddPanelProps {
+  /** The collection the new item goes to (the panel's target). */
+  panelId: string;
+  /** The id of the panel it was opened from; a different id means a nested collection. */
+  parentPanelId: string;
+  /**
+   * 'personal-collection': opened inside a personal collection other than My Space; the
+   * panel names the collection the link goes to.
+   */
+  variant?: 'default' | 'personal-collection';
+  targetName?: string;
+  onAdd: AddItem;
+  onClose: () => void;
+}
+
+const TITLES = { 0: 'add.title', 1: 'add.titleLink', 2: 'add.titleCollection' } as const;
+
+/**
+ * The add panel (spec §2, §4): a centered modal. Step 0 offers a new link or, on the
+ * top-level panel only, a new collection. On a nested panel (its id differs from its parent
+ * panel's) only the link form is shown. The submit button shows a loading state for
+ * ADD_LOADING_RESET_MS whatever the result; the panel closes only when the call succeeded.
+ */
+export function AddPanel({
+  panelId,
+  parentPanelId,
+  variant = 'default',
+  targetName,
+  onAdd,
+  onClose,
+}: AddPanelProps) {
+  const { t } = useTranslation();
+  const linkOnly = panelId !== parentPanelId;
+  const firstStep: AddStep = linkOnly ? 1 : 0;
+  const [step, setStep] = useState<AddStep>(firstStep);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [link, setLink] = useState({ url: '', name: '', description: '' });
+  const [collection, setCollection] = useState({ name: '', description: '' });
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // A new close handler means the panel was reopened for another place: start over.
+  const [closeHandler, setCloseHandler] = useState(() => onClose);
+  if (closeHandler !== onClose) {
+    setCloseHandler(() => onClose);
+    setStep(firstStep);
+    setFailed(false);
+  }
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const goTo = (next: AddStep) => {
+    setFailed(false);
+    setStep(next);
+  };
+  const back = () => (step === 0 || linkOnly ? onClose() : goTo(0));
+
+  const submit = async (event: FormEvent, kind: AddKind, data: AddData) => {
+    event.preventDefault();
+    if (loading) return;
+    setLoading(true);
+    setFailed(false);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setLoading(false), ADD_LOADING_RESET_MS);
+    const ok = await onAdd(panelId, data, kind);
+    if (ok) onClose();
+    else setFailed(true);
+  };
+
+  const submitButton = (
+    <button type="submit" className="button button--primary" disabled={loading} aria-busy={loading}>
+      {loading ? t('add.adding') : t('add.submit')}
+    </button>
+  );
+  const failure = failed ? (
+    <p className="form-error" role="alert">
+      {t('write.failed')}
+    </p>
+  ) : null;
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      variant="center"
+      className="add-panel"
+      title={t(TITLES[step])}
+      leading={
+        <button type="button" className="icon-button" onClick={back} aria-label={t('space.back')}>
+          <ArrowLeftIcon />
+        </button>
+      }
+    >
+      {variant === 'personal-collection' && targetName ? (
+        <p className="hint">{t('add.target', { name: targetName })}</p>
+      ) : null}
+      {step === 0 ? (
+        <div className="add-choice">
+          <p className="add-choice__question">{t('add.choose')}</p>
+          <p className="hint">{t('add.chooseHint')}</p>
+          <div className="add-choice__options">
+            <button type="button" className="button add-choice__option" onClick={() => goTo(1)}>
+              <PlusIcon />
+              {t('add.newLink')}
+            </button>
+            <button type="button" className="button add-choice__option" onClick={() => goTo(2)}>
+              <FolderIcon />
+              {t('add.newCollection')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {step === 1 ? (
+        <form className="add-form" onSubmit={(event) => void submit(event, 'link', link)}>
+          <p>{t('add.linkPrompt')}</p>
+          <label className="field">
+            <span>{t('add.linkAddress')}</span>
+            <input
+              type="text"
+              inputMode="url"
+              autoComplete="url"
+              value={link.url}
+              onChange={(event) => setLink({ ...link, url: event.target.value })}
+              autoFocus
+            />
+          </label>
+          <label className="field">
+            <span>{t('add.linkName')}</span>
+            <input
+              type="text"
+              value={link.name}
+              onChange={(event) => setLink({ ...link, name: event.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span>{t('add.linkDescription')}</span>
+            <textarea
+              rows={2}
+              value={link.description}
+              onChange={(event) => setLink({ ...link, description: event.target.value })}
+            />
+          </label>
+          {failure}
+          {submitButton}
+        </form>
+      ) : null}
+      {step === 2 && !linkOnly ? (
+        <form
+          className="add-form"
+          onSubmit={(event) => void submit(event, 'collection', collection)}
+        >
+          <p>{t('add.collectionPrompt')}</p>
+          <label className="field">
+            <span>{t('add.collectionName')}</span>
+            <input
+              type="text"
+              value={collection.name}
+              onChange={(event) => setCollection({ ...collection, name: event.target.value })}
+              autoFocus
+            />
+          </label>
+          <label className="field">
+            <span>{t('add.collectionDescription')}</span>
+            <textarea
+              rows={2}
+              value={collection.description}
+              onChange={(event) =>
+                setCollection({ ...collection, description: event.target.value })
+              }
+            />
+          </label>
+          {failure}
+          {submitButton}
+        </form>
+      ) : null}
+    </Dialog>
+  );
+}
