@@ -1,0 +1,165 @@
+import type { Person } from '@signpost/contract';
+import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
+import { CheckIcon, CloseIcon } from '../../../components/icons';
+import { PEERS_SCROLL_THRESHOLD_PX, PEERS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { usePeerPages } from '../hooks/use-peer-pages';
+
+export interface MembersPanelProps {
+  collection: { id: string; name: string; members?: Person[] };
+  /** Shares the collection or adds to its share; resolves true on success. */
+  onAddMembers: (memberIds: string[]) => Promise<boolean>;
+  onClose: () => void;
+}
+
+function nearBottom(element: HTMLElement) {
+  return (
+    element.scrollHeight - element.scrollTop - element.clientHeight <= PEERS_SCROLL_THRESHOLD_PX
+  );
+}
+
+/**
+ * The add-members panel (spec §2, §4, §5): people search debounced PEERS_SEARCH_DEBOUNCE_MS,
+ * the selection as removable chips, an infinite list of people that loads the next page
+ * within PEERS_SCROLL_THRESHOLD_PX of the bottom. Members are shown checked and cannot be
+ * selected; nobody is selected twice.
+ */
+export function MembersPanel({ collection, onAddMembers, onClose }: MembersPanelProps) {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const query = useDebouncedValue(input.trim(), PEERS_SEARCH_DEBOUNCE_MS);
+  const { people, done, loading, loadMore } = usePeerPages(query);
+  const [selected, setSelected] = useState<Person[]>([]);
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
+  const memberIds = new Set((collection.members ?? []).map((member) => member.id));
+
+  const select = useCallback((person: Person) => {
+    setSelected((current) =>
+      current.some((chosen) => chosen.id === person.id) ? current : [...current, person],
+    );
+  }, []);
+  const unselect = useCallback((id: string) => {
+    setSelected((current) => current.filter((chosen) => chosen.id !== id));
+  }, []);
+
+  // A list shorter than its box cannot be scrolled: keep loading until it fills the box.
+  useEffect(() => {
+    const list = listRef.current;
+    if (list && list.clientHeight > 0 && !loading && !done && nearBottom(list)) loadMore();
+  }, [people, loading, done, loadMore]);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    if (nearBottom(event.currentTarget)) loadMore();
+  };
+
+  const submit = async () => {
+    if (selected.length === 0 || saving) return;
+    setSaving(true);
+    setFailed(false);
+    const ok = await onAddMembers(selected.map((person) => person.id));
+    setSaving(false);
+    if (ok) onClose();
+    else setFailed(true);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      variant="center"
+      className="members-panel"
+      title={t('members.title', { name: collection.name })}
+      footer={
+        <>
+          {failed ? (
+            <p className="form-error" role="alert">
+              {t('write.failed')}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={selected.length === 0 || saving}
+            aria-busy={saving}
+            onClick={() => void submit()}
+          >
+            {t('members.add')}
+          </button>
+        </>
+      }
+    >
+      <label className="field">
+        <span>{t('members.search')}</span>
+        <input
+          type="search"
+          autoComplete="off"
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          autoFocus
+        />
+      </label>
+      {selected.length > 0 ? (
+        <ul className="chips" aria-label={t('members.selected')}>
+          {selected.map((person) => (
+            <li key={person.id} className="chip">
+              <span>{person.name}</span>
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={t('members.remove', { name: person.name })}
+                onClick={() => unselect(person.id)}
+              >
+                <CloseIcon />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div
+        ref={listRef}
+        className="people-list"
+        onScroll={onScroll}
+        role="group"
+        aria-label={t('members.people')}
+        aria-busy={loading}
+      >
+        <ul>
+          {people.map((person) => {
+            const member = memberIds.has(person.id);
+            const chosen = member || selected.some((candidate) => candidate.id === person.id);
+            return (
+              <li key={person.id}>
+                <label className={`person${member ? ' person--member' : ''}`}>
+                  <input
+                    type="checkbox"
+                    checked={chosen}
+                    disabled={member}
+                    onChange={(event) =>
+                      event.target.checked ? select(person) : unselect(person.id)
+                    }
+                  />
+                  <span className="person__name">{person.name}</span>
+                  <span className="person__email">{person.email}</span>
+                  {member ? (
+                    <span className="person__member">
+                      <CheckIcon />
+                      {t('members.alreadyMember')}
+                    </span>
+                  ) : null}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        {loading ? <p className="hint">{t('members.loadingMore')}</p> : null}
+        {!loading && done && people.length === 0 ? (
+          <p className="hint">{t('members.noPeople')}</p>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}
