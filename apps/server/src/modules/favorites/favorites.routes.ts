@@ -1,3 +1,73 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateFavoriteBody,
+  ErrorResponse,
+  IdParams,
+  MoveBody,
+  NoContent,
+} from '@signpost/contract';
+import { caller } from '../../plugins/auth.ts';
+import { createFavoritesService } from './favorites.service.ts';
 
-export const favoritesRoutes: FastifyPluginAsyncTypebox = async () => {};
+const base = { tags: ['consumer'], security: [{ bearer: [] }] };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const favorites = createFavoritesService(app.database.db);
+
+  app.post(
+    '/collections/:id/favorites',
+    {
+      schema: {
+        ...base,
+        summary: 'Favorite a team or organization link in one of your own collections',
+        params: IdParams,
+        body: CreateFavoriteBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await favorites.createFavorite(caller(request), request.params.id, request.body.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/favorites/:id',
+    {
+      schema: {
+        ...base,
+        summary: 'Remove one of your favorites',
+        params: IdParams,
+        response: { 204: NoContent, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await favorites.deleteFavorite(caller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/favorites/:id/collection',
+    {
+      schema: {
+        ...base,
+        summary: 'Move one of your favorites to the end of another of your collections',
+        params: IdParams,
+        body: MoveBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await favorites.moveFavorite(caller(request), request.params.id, request.body.collectionId);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,3 +1,86 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AddMembersBody,
+  CreateShareBody,
+  ErrorResponse,
+  NoContent,
+  ShareMemberParams,
+  ShareParams,
+} from '@signpost/contract';
+import { caller } from '../../plugins/auth.ts';
+import { createSharesService } from './shares.service.ts';
 
-export const sharesRoutes: FastifyPluginAsyncTypebox = async () => {};
+const base = { tags: ['consumer'], security: [{ bearer: [] }] };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+// Every route with a share id names it `shareId`: the router needs one name per position.
+export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const shares = createSharesService(app.database.db);
+
+  app.post(
+    '/collection-shares',
+    {
+      schema: {
+        ...base,
+        summary: 'Share one of your collections with people of your organization',
+        body: CreateShareBody,
+        response: { 204: NoContent, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { collectionId, memberIds } = request.body;
+      await shares.createShare(caller(request), collectionId, memberIds);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/collection-shares/:shareId',
+    {
+      schema: {
+        ...base,
+        summary: 'Delete a collection you shared, with everything inside it',
+        params: ShareParams,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await shares.deleteShare(caller(request), request.params.shareId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/collection-shares/:shareId/members',
+    {
+      schema: {
+        ...base,
+        summary: 'Add people to a collection you shared',
+        params: ShareParams,
+        body: AddMembersBody,
+        response: { 204: NoContent, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await shares.addMembers(caller(request), request.params.shareId, request.body.memberIds);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/collection-shares/:shareId/members/:memberId',
+    {
+      schema: {
+        ...base,
+        summary: 'Remove a member from a share you own, or leave a share with your own id',
+        params: ShareMemberParams,
+        response: { 204: NoContent, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { shareId, memberId } = request.params;
+      await shares.removeMember(caller(request), shareId, memberId);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { createAccessService, type CollectionAccess } from '../access/access.service.ts';
+import { nextPosition } from '../positions/positions.repository.ts';
+import { createFavoritesRepository } from './favorites.repository.ts';
+
+/** Favorites are private: members of a share would otherwise see them. */
+function assertNotShared(target: CollectionAccess) {
+  if (target.collection.shareId) {
+    throw conflict(
+      'Favorites are private: they go in one of your own collections that is not shared.',
+    );
+  }
+}
+
+export function createFavoritesService(db: Database) {
+  return {
+    /** Favorites a team or organization link, at the end of one of the caller's collections. */
+    async createFavorite(me: AuthContext, collectionId: string, linkId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const access = createAccessService(tx);
+        const favorites = createFavoritesRepository(tx);
+        // Both ids are authorized on their own: the place and the link.
+        const target = await access.owned(me, collectionId);
+        const source = await access.link(me, linkId);
+        if (source.in.space === 'personal') {
+          throw conflict(
+            'Only team and organization links can be favorites; this link is personal.',
+          );
+        }
+        assertNotShared(target);
+        if (await favorites.existsForLink(me.userId, linkId)) {
+          throw conflict('This link is already one of your favorites.');
+        }
+        await favorites.insert({
+          id: newId(),
+          organizationId: me.organizationId,
+          userId: me.userId,
+          linkId,
+          collectionId,
+          position: await nextPosition(tx, collectionId),
+        });
+      });
+    },
+
+    async deleteFavorite(me: AuthContext, id: string): Promise<void> {
+      const favorites = createFavoritesRepository(db);
+      const favorite = await favorites.findOwn(me.organizationId, me.userId, id);
+      if (!favorite) throw notFound(`Favorite ${id} was not found`);
+      await favorites.delete(favorite.id);
+    },
+
+    /** Moves one of the caller's favorites to the end of another of their collections. */
+    async moveFavorite(me: AuthContext, id: string, collectionId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const access = createAccessService(tx);
+        const favorites = createFavoritesRepository(tx);
+        const favorite = await favorites.findOwn(me.organizationId, me.userId, id);
+        if (!favorite) throw notFound(`Favorite ${id} was not found`);
+        const target = await access.owned(me, collectionId);
+        assertNotShared(target);
+        await favorites.move(favorite.id, collectionId, await nextPosition(tx, collectionId));
+      });
+    },
+  };
+}
+export type FavoritesService = ReturnType<typeof createFavoritesService>;

@@ -1,0 +1,124 @@
+import type { Database, Executor } from '../../db/client.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { createAccessService, type Relation } from '../access/access.service.ts';
+import {
+  createSharesRepository,
+  type SharesRepository,
+  type ShareRow,
+} from './shares.repository.ts';
+
+const OWNER_ONLY = 'Only the person who owns this shared collection can do that.';
+
+/**
+ * A share the caller takes part in, with their relation to it (owner or member). A share
+ * they are not in is 404, exactly as an unknown id.
+ */
+async function authorizeShare(
+  tx: Executor,
+  me: AuthContext,
+  shareId: string,
+): Promise<{ share: ShareRow; relation: Relation }> {
+  const share = await createSharesRepository(tx).find(me.organizationId, shareId);
+  if (!share) throw notFound(`Share ${shareId} was not found`);
+  try {
+    const { relation } = await createAccessService(tx).collection(me, share.collectionId);
+    return { share, relation };
+  } catch (error) {
+    // The collection's id must not appear in the answer: the caller named the share.
+    if (error instanceof AppError && error.statusCode === 404) {
+      throw notFound(`Share ${shareId} was not found`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Members are active people of the owner's organization other than the owner; anyone else
+ * is 404 naming the first such id, whether unknown, disabled or of another organization.
+ */
+async function authorizePeople(shares: SharesRepository, me: AuthContext, ids: string[]) {
+  const found = new Set(await shares.findActivePeople(me.organizationId, ids));
+  const missing = ids.find((id) => id === me.userId || !found.has(id));
+  if (missing) throw notFound(`Person ${missing} was not found`);
+}
+
+export function createSharesService(db: Database) {
+  return {
+    /** Shares one of the caller's collections: the share, the owner and the members at once. */
+    async createShare(me: AuthContext, collectionId: string, memberIds: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        const shares = createSharesRepository(tx);
+        await shares.lockOwner(me.userId);
+        const { collection } = await createAccessService(tx).owned(me, collectionId);
+        await authorizePeople(shares, me, memberIds);
+        if (collection.isRoot) {
+          throw conflict('My Space cannot be shared; share a collection inside it instead.');
+        }
+        if (collection.shareCollectionId === collection.id) {
+          throw conflict('This collection is already shared; add members to its share instead.');
+        }
+        if (collection.shareId) {
+          throw conflict('This collection is inside a shared collection; shares do not nest.');
+        }
+        if (await shares.containsShare(collection.id)) {
+          throw conflict('This collection contains a shared collection; shares do not nest.');
+        }
+        const id = newId();
+        await shares.insertShare({
+          id,
+          organizationId: me.organizationId,
+          collectionId: collection.id,
+          createdBy: me.userId,
+        });
+        await shares.insertMembers(id, me.organizationId, [me.userId, ...memberIds]);
+      });
+    },
+
+    /** The owner's "delete": the shared collection and everything inside it. */
+    async deleteShare(me: AuthContext, shareId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const { share, relation } = await authorizeShare(tx, me, shareId);
+        if (relation !== 'owner') {
+          throw forbidden(`${OWNER_ONLY} To stop seeing it, leave it instead.`);
+        }
+        await createSharesRepository(tx).deleteCollection(share.collectionId);
+      });
+    },
+
+    async addMembers(me: AuthContext, shareId: string, memberIds: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        const shares = createSharesRepository(tx);
+        const { share, relation } = await authorizeShare(tx, me, shareId);
+        if (relation !== 'owner') throw forbidden(OWNER_ONLY);
+        await authorizePeople(shares, me, memberIds);
+        const already = await shares.findMembers(share.id, memberIds);
+        if (already[0]) throw conflict(`Person ${already[0]} is already a member of this share.`);
+        await shares.insertMembers(share.id, me.organizationId, memberIds);
+      });
+    },
+
+    /** The owner removes a member; a member naming themself leaves. */
+    async removeMember(me: AuthContext, shareId: string, memberId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const shares = createSharesRepository(tx);
+        const { share, relation } = await authorizeShare(tx, me, shareId);
+        if (memberId === me.userId) {
+          if (relation === 'owner') {
+            throw conflict(
+              'The owner cannot leave their own shared collection; remove its members or delete it instead.',
+            );
+          }
+          await shares.deleteMember(share.id, me.userId);
+          return;
+        }
+        if (relation !== 'owner') throw forbidden(OWNER_ONLY);
+        if (!(await shares.deleteMember(share.id, memberId))) {
+          throw notFound(`Member ${memberId} was not found`);
+        }
+      });
+    },
+  };
+}
+export type SharesService = ReturnType<typeof createSharesService>;
