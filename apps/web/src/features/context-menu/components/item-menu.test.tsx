@@ -1,0 +1,161 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { DisplayItem } from '../../../lib/menu/menu-types';
+import { findMySpace, locateItem } from '../../../lib/menu/locate-item';
+import { mockFetch } from '../../../test/fetch-mock';
+import { PROFILE } from '../../../test/menu-fixture';
+import { panelsMenu } from '../../../test/panels-fixture';
+import { renderWithQuery } from '../../../test/render-with-query';
+import { ItemMenu } from './item-menu';
+
+const menu = panelsMenu();
+const mySpaceId = findMySpace(menu.spaces)!.id;
+
+function renderMenu(type: DisplayItem['type'], id: string) {
+  const location = locateItem(menu.spaces, type, id);
+  if (!location) throw new Error(`no ${type} ${id} in the fixture`);
+  const onOpenDetails = vi.fn();
+  const onClose = vi.fn();
+  renderWithQuery(
+    <ItemMenu
+      location={location}
+      profileId={PROFILE.id}
+      mySpaceId={mySpaceId}
+      onOpenDetails={onOpenDetails}
+      onClose={onClose}
+    />,
+  );
+  return { onOpenDetails, onClose };
+}
+
+const actionNames = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('item context menu: the actions of spec §6 per context', () => {
+  it.each<[string, DisplayItem['type'], string, string[]]>([
+    ['personal link in My Space', 'link', 'root-link', ['Info', 'Delete']],
+    [
+      'personal link in a sub-collection',
+      'link',
+      'nested-link',
+      ['Info', 'Delete', 'Move to My Space'],
+    ],
+    [
+      'link in a collection shared with me',
+      'link',
+      'in-share',
+      ['Info', 'Delete', 'Move to My Space'],
+    ],
+    ['team link', 'link', 'team-link', ['Info', 'Add to favorites']],
+    [
+      'organization link',
+      'link',
+      menu.spaces[2]!.collections[0]!.items[0]!.id,
+      ['Info', 'Add to favorites'],
+    ],
+    ['favorite', 'link-favorite', 'fav-1', ['Info', 'Delete favorite']],
+    ['collection in personal', 'collection', 'projects', ['Details', 'Delete']],
+    ['nested collection in personal', 'collection', 'inner', ['Details', 'Delete']],
+    [
+      'shared collection with more than one member',
+      'collection-share',
+      'theirs',
+      ['Details', 'Leave'],
+    ],
+    ['shared collection with one member', 'collection-share', 'alone', ['Details', 'Delete']],
+    ['own shared collection (the owner deletes)', 'collection-share', 'own', ['Details', 'Delete']],
+    ['collection in a team space', 'collection', 'team-sub', ['Details']],
+  ])('%s', (_context, type, id, expected) => {
+    renderMenu(type, id);
+    expect(actionNames()).toEqual(expected);
+  });
+});
+
+describe('item context menu: what each action calls', () => {
+  it.each<[string, DisplayItem['type'], string, string, string, string, unknown]>([
+    ['Delete', 'link', 'root-link', 'DELETE', '/api/consumer/links/root-link', '', undefined],
+    [
+      'Move to My Space',
+      'link',
+      'nested-link',
+      'PUT',
+      '/api/consumer/links/nested-link/collection',
+      '',
+      { collectionId: 'my' },
+    ],
+    [
+      'Add to favorites',
+      'link',
+      'team-link',
+      'POST',
+      '/api/consumer/collections/my/favorites',
+      '',
+      { type: 'link', id: 'team-link' },
+    ],
+    [
+      'Delete favorite',
+      'link-favorite',
+      'fav-1',
+      'DELETE',
+      '/api/consumer/favorites/fav-1',
+      '',
+      undefined,
+    ],
+    [
+      'Delete',
+      'collection',
+      'projects',
+      'DELETE',
+      '/api/consumer/collections/projects/',
+      '',
+      undefined,
+    ],
+    [
+      'Leave',
+      'collection-share',
+      'theirs',
+      'DELETE',
+      `/api/consumer/collection-shares/share-theirs/members/${PROFILE.id}`,
+      '',
+      undefined,
+    ],
+    [
+      'Delete',
+      'collection-share',
+      'own',
+      'DELETE',
+      '/api/consumer/collection-shares/share-own/',
+      '',
+      undefined,
+    ],
+  ])('%s on %s %s', async (label, type, id, method, path, _unused, body) => {
+    const { requests } = mockFetch([{ method, path, status: 204 }]);
+    const user = userEvent.setup();
+    const { onClose } = renderMenu(type, id);
+    await user.click(screen.getByRole('button', { name: label }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const write = requests.find((request) => request.method !== 'GET')!;
+    expect(write.url).toBe(path);
+    expect(write.body).toEqual(body);
+  });
+
+  it('opens the details for Info and Details', async () => {
+    const user = userEvent.setup();
+    const { onOpenDetails } = renderMenu('link', 'team-link');
+    await user.click(screen.getByRole('button', { name: 'Info' }));
+    expect(onOpenDetails).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays open with a polite message when the write fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch([{ method: 'DELETE', path: '/api/consumer/links/root-link', status: 403, body: {} }]);
+    const user = userEvent.setup();
+    const { onClose } = renderMenu('link', 'root-link');
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, that did not work.');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});

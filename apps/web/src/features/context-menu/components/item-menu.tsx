@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
+import { useMenuWrite } from '../../../lib/menu/get-menu';
+import type { ItemLocation } from '../../../lib/menu/locate-item';
+import { itemActions, runItemAction, type ItemAction } from '../api/item-actions';
+
+const LABELS: Record<ItemAction, string> = {
+  info: 'itemMenu.info',
+  details: 'itemMenu.details',
+  'delete-link': 'itemMenu.delete',
+  'move-to-my-space': 'itemMenu.moveToMySpace',
+  'add-favorite': 'itemMenu.addToFavorites',
+  'delete-favorite': 'itemMenu.deleteFavorite',
+  'delete-collection': 'itemMenu.delete',
+  'leave-share': 'itemMenu.leave',
+  'delete-share': 'itemMenu.delete',
+};
+
+const DANGER = new Set<ItemAction>([
+  'delete-link',
+  'delete-collection',
+  'delete-share',
+  'leave-share',
+]);
+
+export interface ItemMenuProps {
+  location: ItemLocation;
+  profileId: string;
+  mySpaceId: string | null;
+  /** 'info' (links) and 'details' (collections) open the item's details panel. */
+  onOpenDetails: () => void;
+  onClose: () => void;
+}
+
+/**
+ * An item's context menu (spec §2, §6), opened by a long press or the three-dot button:
+ * exactly the actions its place allows. A write closes the menu when it succeeded; on
+ * failure the menu stays open with a short message.
+ */
+export function ItemMenu({
+  location,
+  profileId,
+  mySpaceId,
+  onOpenDetails,
+  onClose,
+}: ItemMenuProps) {
+  const { t } = useTranslation();
+  const write = useMenuWrite();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const { item } = location;
+  const name = 'name' in item ? item.name : '';
+
+  const run = async (action: ItemAction) => {
+    if (action === 'info' || action === 'details') {
+      onOpenDetails();
+      return;
+    }
+    setBusy(true);
+    setFailed(false);
+    const ok = await write(() => runItemAction(action, item, profileId, mySpaceId));
+    setBusy(false);
+    if (ok) onClose();
+    else setFailed(true);
+  };
+
+  return (
+    <Dialog open onClose={onClose} variant="center" className="item-menu" title={name}>
+      <ul className="action-list" aria-label={t('itemMenu.more', { name })}>
+        {itemActions(location, profileId, mySpaceId).map((action) => (
+          <li key={action}>
+            <button
+              type="button"
+              className={`button action-list__button${DANGER.has(action) ? ' button--danger' : ''}`}
+              disabled={busy}
+              onClick={() => void run(action)}
+            >
+              {t(LABELS[action])}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {failed ? (
+        <p className="form-error" role="alert">
+          {t('write.failed')}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}
