@@ -30,3 +30,65 @@ describe('starting the server', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('stopping the server', () => {
+  it('finishes the request in flight and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
+    const { spawn } = await import('node:child_process');
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'signpost-main-'));
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    const child = spawn(process.execPath, ['--import', 'tsx', main, '--no-demo'], {
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'info',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let output = '';
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes('Signpost is running')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`exited early with ${code}`)));
+      });
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      // A request the server has received and is still answering (sign-in runs argon2id)
+      // must get its full answer after SIGTERM.
+      const { connect } = await import('node:net');
+      const body = JSON.stringify({
+        type: 'email-password',
+        email: 'x@example.test',
+        password: 'nope1234',
+      });
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      const closed = new Promise((resolve) => socket.on('close', resolve));
+      const received = new Promise<void>((resolve) =>
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('incoming request')) resolve();
+        }),
+      );
+      socket.write(
+        `POST /api/auth/sessions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      await received;
+      child.kill('SIGTERM');
+      await closed;
+      expect(answer).toMatch(/^HTTP\/1\.1 401/);
+      expect(answer).toContain('INVALID_CREDENTIALS');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
