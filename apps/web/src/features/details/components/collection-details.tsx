@@ -1,0 +1,222 @@
+import type { Person, SpaceType } from '@signpost/contract';
+import { useState, type CSSProperties, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
+import { useMenuWrite } from '../../../lib/menu/get-menu';
+import type { Container } from '../../../lib/menu/locate-item';
+import {
+  deleteCollection,
+  deleteShare,
+  leaveShare,
+  suggestLink,
+} from '../../../lib/menu/menu-writes';
+
+export type CollectionAction = 'leave' | 'delete' | 'suggest' | null;
+
+/**
+ * The one action a collection's details offer (spec §2, §6, decision 0002): suggest a link
+ * outside the personal space; in it, leave a share someone else owns when others remain,
+ * else delete (the owner deletes their share). My Space and the shared-root offer none.
+ */
+export function collectionAction(
+  collection: Container,
+  spaceType: SpaceType,
+  profileId: string,
+  isRoot: boolean,
+): CollectionAction {
+  if (spaceType !== 'personal') return 'suggest';
+  if (isRoot) return null;
+  if ('shareCreatorId' in collection) {
+    return collection.members.length > 1 && collection.shareCreatorId !== profileId
+      ? 'leave'
+      : 'delete';
+  }
+  return 'delete';
+}
+
+export interface CollectionDetailsProps {
+  collection: Container;
+  spaceType: SpaceType;
+  profileId: string;
+  /** My Space or the shared-root: nothing to delete or leave. */
+  isRoot: boolean;
+  /** Shown when the person may share the collection or add to its share. */
+  onAddMembers?: () => void;
+  onClose: () => void;
+}
+
+function shareIdOf(collection: Container) {
+  return 'shareId' in collection ? (collection.shareId ?? null) : null;
+}
+
+function membersOf(collection: Container): Person[] {
+  return 'members' in collection ? (collection.members ?? []) : [];
+}
+
+/** Name, description, color, members, add members and one action. */
+export function CollectionDetails({
+  collection,
+  spaceType,
+  profileId,
+  isRoot,
+  onAddMembers,
+  onClose,
+}: CollectionDetailsProps) {
+  const { t } = useTranslation();
+  const write = useMenuWrite();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [suggesting, setSuggesting] = useState(false);
+  const [suggested, setSuggested] = useState(false);
+  const [suggestion, setSuggestion] = useState({ url: '', name: '', description: '' });
+  const action = collectionAction(collection, spaceType, profileId, isRoot);
+  const members = membersOf(collection);
+  const shareId = shareIdOf(collection);
+
+  const perform = async (run: () => Promise<boolean>, closeOnSuccess: boolean) => {
+    setBusy(true);
+    setFailed(false);
+    const ok = await run();
+    setBusy(false);
+    if (!ok) setFailed(true);
+    else if (closeOnSuccess) onClose();
+    return ok;
+  };
+
+  const leaveOrDelete = () =>
+    perform(
+      () =>
+        write(() => {
+          if (action === 'leave' && shareId) return leaveShare(shareId, profileId);
+          if (shareId) return deleteShare(shareId);
+          return deleteCollection(collection.id);
+        }),
+      true,
+    );
+
+  const sendSuggestion = async (event: FormEvent) => {
+    event.preventDefault();
+    const ok = await perform(() => suggestLink(collection.id, suggestion), false);
+    if (ok) {
+      setSuggesting(false);
+      setSuggested(true);
+      setSuggestion({ url: '', name: '', description: '' });
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      variant="center"
+      className="details-panel"
+      title={t('details.collectionTitle')}
+    >
+      <dl className="details">
+        <dt>{t('details.name')}</dt>
+        <dd>{collection.name}</dd>
+        <dt>{t('details.description')}</dt>
+        <dd>{collection.description || '—'}</dd>
+        <dt>{t('details.color')}</dt>
+        <dd>
+          {collection.color ? (
+            <span className="color-value">
+              <span
+                className="color-swatch"
+                aria-hidden="true"
+                style={{ '--swatch': collection.color } as CSSProperties}
+              />
+              {collection.color}
+            </span>
+          ) : (
+            t('details.noColor')
+          )}
+        </dd>
+        <dt>{t('details.members')}</dt>
+        <dd>
+          {members.length === 0 ? (
+            t('details.notShared')
+          ) : (
+            <ul className="member-list">
+              {members.map((member) => (
+                <li key={member.id}>
+                  {member.name} <span className="hint">{member.email}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      <div className="details__actions">
+        {onAddMembers ? (
+          <button type="button" className="button" onClick={onAddMembers}>
+            {t('details.addMembers')}
+          </button>
+        ) : null}
+        {action === 'leave' || action === 'delete' ? (
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={() => void leaveOrDelete()}
+          >
+            {t(action === 'leave' ? 'details.leave' : 'details.delete')}
+          </button>
+        ) : null}
+        {action === 'suggest' && !suggesting ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setSuggested(false);
+              setSuggesting(true);
+            }}
+          >
+            {t('details.suggest')}
+          </button>
+        ) : null}
+      </div>
+      {suggesting ? (
+        <form className="add-form" onSubmit={(event) => void sendSuggestion(event)}>
+          <label className="field">
+            <span>{t('add.linkAddress')}</span>
+            <input
+              type="text"
+              inputMode="url"
+              value={suggestion.url}
+              onChange={(event) => setSuggestion({ ...suggestion, url: event.target.value })}
+              autoFocus
+            />
+          </label>
+          <label className="field">
+            <span>{t('add.linkName')}</span>
+            <input
+              type="text"
+              value={suggestion.name}
+              onChange={(event) => setSuggestion({ ...suggestion, name: event.target.value })}
+            />
+          </label>
+          <label className="field">
+            <span>{t('add.linkDescription')}</span>
+            <textarea
+              rows={2}
+              value={suggestion.description}
+              onChange={(event) =>
+                setSuggestion({ ...suggestion, description: event.target.value })
+              }
+            />
+          </label>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t('details.suggestSubmit')}
+          </button>
+        </form>
+      ) : null}
+      {suggested ? <p role="status">{t('details.suggestSent')}</p> : null}
+      {failed ? (
+        <p className="form-error" role="alert">
+          {t('write.failed')}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,208 @@
+import type { SpaceType } from '@signpost/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { findMySpace, locateCollection } from '../../../lib/menu/locate-item';
+import { mockFetch } from '../../../test/fetch-mock';
+import { PROFILE } from '../../../test/menu-fixture';
+import { panelsMenu } from '../../../test/panels-fixture';
+import { renderWithQuery } from '../../../test/render-with-query';
+import { CollectionDetails } from './collection-details';
+import { LinkDetails } from './link-details';
+
+const menu = panelsMenu();
+const mySpaceId = findMySpace(menu.spaces)!.id;
+
+function renderCollection(
+  id: string,
+  options: { isRoot?: boolean; onAddMembers?: () => void } = {},
+) {
+  const found = locateCollection(menu.spaces, id)!;
+  const onClose = vi.fn();
+  renderWithQuery(
+    <CollectionDetails
+      collection={found.collection}
+      spaceType={found.space.type as SpaceType}
+      profileId={PROFILE.id}
+      isRoot={options.isRoot ?? false}
+      onAddMembers={options.onAddMembers}
+      onClose={onClose}
+    />,
+  );
+  return { onClose };
+}
+
+const entry = (id: string) => menu.searchIndex.find((candidate) => candidate.item.id === id)!;
+
+function renderLink(id: string, favoriteId: string | null = null) {
+  const onClose = vi.fn();
+  renderWithQuery(
+    <LinkDetails
+      entry={entry(id)}
+      appLinks={menu.searchIndex
+        .filter((e) => e.item.appName === entry(id).item.appName && e.item.id !== id)
+        .map((e) => e.item)}
+      favoriteId={favoriteId}
+      mySpaceId={mySpaceId}
+      onClose={onClose}
+    />,
+  );
+  return { onClose };
+}
+
+describe('collection details', () => {
+  it('shows name, description, color and members, and adds members', async () => {
+    const onAddMembers = vi.fn();
+    renderCollection('theirs', { onAddMembers });
+    expect(screen.getByRole('heading', { name: 'Collection details' })).toBeInTheDocument();
+    expect(screen.getByText('Share theirs')).toBeInTheDocument();
+    expect(screen.getByText('About theirs')).toBeInTheDocument();
+    expect(screen.getByText('#7c3aed')).toBeInTheDocument();
+    expect(screen.getByText(/Grace Hopper/)).toBeInTheDocument();
+    expect(screen.getByText(/Ada Lovelace/)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Add members' }));
+    expect(onAddMembers).toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'a personal collection is deleted',
+      'projects',
+      'Delete collection',
+      'DELETE',
+      '/api/consumer/collections/projects/',
+    ],
+    [
+      'a member leaves a share with others',
+      'theirs',
+      'Leave collection',
+      'DELETE',
+      `/api/consumer/collection-shares/share-theirs/members/${PROFILE.id}`,
+    ],
+    [
+      'the owner deletes their share',
+      'own',
+      'Delete collection',
+      'DELETE',
+      '/api/consumer/collection-shares/share-own/',
+    ],
+    [
+      'a share with one member is deleted',
+      'alone',
+      'Delete collection',
+      'DELETE',
+      '/api/consumer/collection-shares/share-alone/',
+    ],
+  ])('offers exactly one action: %s', async (_case, id, label, method, path) => {
+    const { requests } = mockFetch([{ method, path, status: 204 }]);
+    const { onClose } = renderCollection(id);
+    for (const other of ['Delete collection', 'Leave collection', 'Suggest a link']) {
+      if (other !== label)
+        expect(screen.queryByRole('button', { name: other })).not.toBeInTheDocument();
+    }
+    await userEvent.setup().click(screen.getByRole('button', { name: label }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(requests.find((r) => r.method === method)?.url).toBe(path);
+  });
+
+  it('suggests a link to a team collection', async () => {
+    const { requests } = mockFetch([
+      { method: 'POST', path: '/api/consumer/collections/team-sub/suggestions', status: 204 },
+    ]);
+    renderCollection('team-sub');
+    expect(screen.queryByRole('button', { name: /Delete|Leave/ })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Suggest a link' }));
+    await user.type(
+      screen.getByRole('textbox', { name: 'Link address' }),
+      'https://status.example.com',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Link name' }), 'Status');
+    await user.click(screen.getByRole('button', { name: 'Send suggestion' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you');
+    expect(requests[0]!.body).toEqual({
+      url: 'https://status.example.com',
+      name: 'Status',
+      description: '',
+    });
+  });
+
+  it('offers no action on My Space itself', () => {
+    renderCollection(mySpaceId, { isRoot: true });
+    expect(screen.queryByRole('button', { name: /Delete|Leave|Suggest/ })).not.toBeInTheDocument();
+  });
+
+  it('stays open with a polite message when the action fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch([
+      { method: 'DELETE', path: '/api/consumer/collections/projects/', status: 500, body: {} },
+    ]);
+    const { onClose } = renderCollection('projects');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete collection' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sorry');
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('link details', () => {
+  it('shows name, description, address, app, its links and the location path', () => {
+    renderLink('team-link');
+    expect(screen.getByRole('heading', { name: 'Link details' })).toBeInTheDocument();
+    expect(screen.getByText('Team wiki')).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', {
+        name: 'https://example.com/' + entry('team-link').item.url.split('/').pop(),
+      }),
+    ).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(screen.getByText('Engineering > Tools')).toBeInTheDocument();
+    const app = screen.getByRole('region', { name: 'links in this app' });
+    expect(app).toHaveTextContent('Team wiki (favorite)');
+  });
+
+  it.each([
+    [
+      'a team link is added to My Space',
+      'team-link',
+      null,
+      'Add to My Space',
+      'POST',
+      '/api/consumer/collections/my/favorites',
+      { type: 'link', id: 'team-link' },
+    ],
+    [
+      'a favorited team link is removed from My Space',
+      'team-link',
+      'fav-1',
+      'Remove from My Space',
+      'DELETE',
+      '/api/consumer/favorites/fav-1',
+      undefined,
+    ],
+    [
+      'a personal link is deleted',
+      'root-link',
+      null,
+      'Delete link',
+      'DELETE',
+      '/api/consumer/links/root-link',
+      undefined,
+    ],
+    [
+      'a favorite is deleted',
+      'fav-1',
+      null,
+      'Delete favorite',
+      'DELETE',
+      '/api/consumer/favorites/fav-1',
+      undefined,
+    ],
+  ])('%s', async (_case, id, favoriteId, label, method, path, body) => {
+    const { requests } = mockFetch([{ method, path, status: 204 }]);
+    const { onClose } = renderLink(id, favoriteId);
+    await userEvent.setup().click(screen.getByRole('button', { name: label }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const write = requests.find((r) => r.method === method)!;
+    expect(write.url).toBe(path);
+    expect(write.body).toEqual(body);
+  });
+});

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
+import { LinkTile } from '../../../components/menu-item-tile';
+import { useMenuWrite } from '../../../lib/menu/get-menu';
+import type { LinkLike, SearchEntry } from '../../../lib/menu/menu-types';
+import { addFavorite, deleteFavorite, deleteLink } from '../../../lib/menu/menu-writes';
+import { safeHref } from '../../../lib/safe-url';
+
+export type LinkAction =
+  'add-to-my-space' | 'remove-from-my-space' | 'delete-link' | 'delete-favorite';
+
+/**
+ * The action of a link's details (spec §6): a team or organization link is added to My Space
+ * as a favorite (or, when it already is one, removed); a personal link is deleted, a
+ * favorite deleted.
+ */
+export function linkAction(entry: SearchEntry, favoriteId: string | null): LinkAction {
+  if (entry.topParentType !== 'personal') {
+    return favoriteId ? 'remove-from-my-space' : 'add-to-my-space';
+  }
+  return entry.item.type === 'link-favorite' ? 'delete-favorite' : 'delete-link';
+}
+
+const LABELS: Record<LinkAction, string> = {
+  'add-to-my-space': 'details.addToMySpace',
+  'remove-from-my-space': 'details.removeFromMySpace',
+  'delete-link': 'details.deleteLink',
+  'delete-favorite': 'details.deleteFavorite',
+};
+
+export interface LinkDetailsProps {
+  entry: SearchEntry;
+  /** Other links of the same app. */
+  appLinks: LinkLike[];
+  /** The favorite that points at this team or organization link, if any. */
+  favoriteId: string | null;
+  mySpaceId: string | null;
+  onOpenLink?: (link: LinkLike) => void;
+  onClose: () => void;
+}
+
+/** Name, description, address, app, location and the action button. */
+export function LinkDetails({
+  entry,
+  appLinks,
+  favoriteId,
+  mySpaceId,
+  onOpenLink,
+  onClose,
+}: LinkDetailsProps) {
+  const { t } = useTranslation();
+  const write = useMenuWrite();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const { item } = entry;
+  const action = linkAction(entry, favoriteId);
+  const href = safeHref(item.url);
+
+  const run = async () => {
+    setBusy(true);
+    setFailed(false);
+    const ok = await write(() => {
+      switch (action) {
+        case 'add-to-my-space':
+          return mySpaceId ? addFavorite(item.id, mySpaceId) : Promise.resolve(false);
+        case 'remove-from-my-space':
+          return favoriteId ? deleteFavorite(favoriteId) : Promise.resolve(false);
+        case 'delete-favorite':
+          return deleteFavorite(item.id);
+        default:
+          return deleteLink(item.id);
+      }
+    });
+    setBusy(false);
+    if (ok) onClose();
+    else setFailed(true);
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      variant="center"
+      className="details-panel"
+      title={t('details.linkTitle')}
+    >
+      <dl className="details">
+        <dt>{t('details.name')}</dt>
+        <dd>{item.name}</dd>
+        <dt>{t('details.description')}</dt>
+        <dd>{item.description || '—'}</dd>
+        <dt>{t('details.url')}</dt>
+        <dd className="details__url">
+          {href ? (
+            <a href={href} target="_blank" rel="noopener noreferrer">
+              {item.url}
+            </a>
+          ) : (
+            item.url
+          )}
+        </dd>
+        <dt>{t('details.app')}</dt>
+        <dd>{item.appName ?? '—'}</dd>
+        <dt>{t('details.location')}</dt>
+        <dd>{entry.locationTree.join(' > ')}</dd>
+      </dl>
+      {item.appName && appLinks.length > 0 ? (
+        <section className="panel-section" aria-label={t('details.linksInThisApp')}>
+          <h3>{t('details.linksInThisApp')}</h3>
+          <ul className="tile-grid">
+            {appLinks.map((link) => (
+              <li key={`${link.type}:${link.id}`}>
+                <LinkTile link={link} onOpen={onOpenLink} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="details__actions">
+        <button
+          type="button"
+          className={`button${action.startsWith('delete') ? ' button--danger' : ' button--primary'}`}
+          disabled={busy}
+          onClick={() => void run()}
+        >
+          {t(LABELS[action])}
+        </button>
+      </div>
+      {failed ? (
+        <p className="form-error" role="alert">
+          {t('write.failed')}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}
