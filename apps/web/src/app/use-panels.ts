@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { DisplayItem } from '../lib/menu/menu-types';
 
 /**
  * The open panels of the portal, as a stack: the last one is shown; 'back' returns to the
@@ -9,7 +10,12 @@ export type Panel =
   | { kind: 'space'; id: string }
   | { kind: 'collection'; id: string; parentPanelId: string | null }
   | { kind: 'feedback' }
-  | { kind: 'consent' };
+  | { kind: 'consent' }
+  | { kind: 'add'; id: string; parentPanelId: string }
+  | { kind: 'members'; id: string }
+  | { kind: 'collection-details'; id: string }
+  | { kind: 'link-details'; id: string; itemType: 'link' | 'link-favorite' }
+  | { kind: 'item-menu'; id: string; itemType: DisplayItem['type'] };
 
 export function usePanels() {
   const [stack, setStack] = useState<Panel[]>([]);

@@ -1,0 +1,210 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  MeasuringStrategy,
+  MouseSensor,
+  TouchSensor,
+  pointerWithin,
+  rectIntersection,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ArrowUpIcon, GripIcon, TrashIcon } from '../../../components/icons';
+import { LONG_PRESS_MS } from '../../../lib/constants';
+import type { DisplayItem } from '../../../lib/menu/menu-types';
+import { isCollection } from '../../../lib/menu/menu-types';
+import { isDraggable, type DropTarget } from '../api/drop-item';
+import { stepThroughTargets } from './keyboard-targets';
+
+/** A mouse drag starts after a few pixels, so a click still opens the link. */
+const MOUSE_DRAG_DISTANCE_PX = 5;
+/** A finger may wobble this much while holding an item. */
+const TOUCH_TOLERANCE_PX = 8;
+
+export interface DragDropGridProps {
+  items: DisplayItem[];
+  /** The collection the items can be moved up to (the to-parent zone); null at the top. */
+  parent: { id: string; name: string } | null;
+  /** The trash zone exists in the personal space only. */
+  withTrash: boolean;
+  renderTile: (item: DisplayItem) => ReactNode;
+  onDrop: (item: DisplayItem, target: DropTarget) => Promise<boolean> | null;
+}
+
+type DropData = { target: DropTarget; label: string };
+
+// The pointer decides where a mouse or finger drops; the keyboard moves the item's box.
+const collisionDetection: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  return hits.length > 0 ? hits : rectIntersection(args);
+};
+
+function nameOf(item: DisplayItem) {
+  return 'name' in item ? item.name : '';
+}
+
+function DraggableTile({ item, children }: { item: DisplayItem; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, isDragging } =
+    useDraggable({ id: `${item.type}:${item.id}`, data: { item } });
+  const style = transform
+    ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` }
+    : undefined;
+  return (
+    <div
+      ref={setNodeRef}
+      className={`draggable${isDragging ? ' draggable--dragging' : ''}`}
+      style={style}
+      {...listeners}
+    >
+      {children}
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="icon-button drag-handle"
+        {...attributes}
+        aria-label={t('dragDrop.handle', { name: nameOf(item) })}
+      >
+        <GripIcon />
+      </button>
+    </div>
+  );
+}
+
+function DroppableCollection({ item, children }: { item: DisplayItem; children: ReactNode }) {
+  const name = nameOf(item);
+  const data: DropData = { target: { kind: 'collection', id: item.id, name }, label: name };
+  const { setNodeRef, isOver } = useDroppable({ id: `collection:${item.id}`, data });
+  return (
+    <div ref={setNodeRef} className={`droppable${isOver ? ' droppable--over' : ''}`}>
+      {children}
+    </div>
+  );
+}
+
+function DropZone({ id, data, children }: { id: string; data: DropData; children: ReactNode }) {
+  const { setNodeRef, isOver } = useDroppable({ id, data });
+  return (
+    <div
+      ref={setNodeRef}
+      className={`drop-zone drop-zone--${id}${isOver ? ' drop-zone--over' : ''}`}
+      data-testid={`drop-zone-${id}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A collection's items where links and favorites can be dragged (mouse, touch after a
+ * LONG_PRESS_MS hold, or the keyboard through each item's move handle) onto a collection,
+ * the to-parent zone or the trash (spec §4 Drag and drop). The zones show while dragging.
+ */
+export function DragDropGrid({ items, parent, withTrash, renderTile, onDrop }: DragDropGridProps) {
+  const { t } = useTranslation();
+  const [active, setActive] = useState<DisplayItem | null>(null);
+  const [failed, setFailed] = useState(false);
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
+    useSensor(TouchSensor, {
+      activationConstraint: { delay: LONG_PRESS_MS, tolerance: TOUCH_TOLERANCE_PX },
+    }),
+    useSensor(KeyboardSensor, { coordinateGetter: stepThroughTargets }),
+  );
+
+  const itemOf = (data: unknown) => (data as { item?: DisplayItem } | undefined)?.item ?? null;
+  const labelOf = (data: unknown) => (data as DropData | undefined)?.label ?? '';
+
+  const announcements: Announcements = {
+    onDragStart: ({ active: dragged }) =>
+      t('dragDrop.pickedUp', { name: nameOf(itemOf(dragged.data.current)!) }),
+    onDragOver: ({ active: dragged, over }) => {
+      const name = nameOf(itemOf(dragged.data.current)!);
+      return over
+        ? t('dragDrop.over', { name, target: labelOf(over.data.current) })
+        : t('dragDrop.notOver', { name });
+    },
+    onDragEnd: ({ active: dragged, over }) => {
+      const name = nameOf(itemOf(dragged.data.current)!);
+      return over
+        ? t('dragDrop.dropped', { name, target: labelOf(over.data.current) })
+        : t('dragDrop.cancelled', { name });
+    },
+    onDragCancel: ({ active: dragged }) =>
+      t('dragDrop.cancelled', { name: nameOf(itemOf(dragged.data.current)!) }),
+  };
+
+  const onDragEnd = async ({ active: dragged, over }: DragEndEvent) => {
+    setActive(null);
+    const item = itemOf(dragged.data.current);
+    const target = (over?.data.current as DropData | undefined)?.target;
+    if (!item || !target) return;
+    const result = onDrop(item, target);
+    if (!result) return;
+    setFailed(false);
+    if (!(await result)) setFailed(true);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: t('dragDrop.instructions') },
+      }}
+      onDragStart={({ active: dragged }) => setActive(itemOf(dragged.data.current))}
+      onDragCancel={() => setActive(null)}
+      onDragEnd={(event) => void onDragEnd(event)}
+    >
+      {active && (parent || withTrash) ? (
+        <div className="drop-zones">
+          {parent ? (
+            <DropZone
+              id="to-parent"
+              data={{
+                target: { kind: 'to-parent', id: parent.id, name: parent.name },
+                label: t('dragDrop.toParent', { name: parent.name }),
+              }}
+            >
+              <ArrowUpIcon />
+              {t('dragDrop.toParent', { name: parent.name })}
+            </DropZone>
+          ) : null}
+          {withTrash ? (
+            <DropZone id="trash" data={{ target: { kind: 'trash' }, label: t('dragDrop.trash') }}>
+              <TrashIcon />
+              {t('dragDrop.trash')}
+            </DropZone>
+          ) : null}
+        </div>
+      ) : null}
+      {failed ? (
+        <p className="form-error" role="alert">
+          {t('write.failed')}
+        </p>
+      ) : null}
+      <ul className="tile-grid">
+        {items.map((item) => (
+          <li key={`${item.type}:${item.id}`}>
+            {isDraggable(item) ? (
+              <DraggableTile item={item}>{renderTile(item)}</DraggableTile>
+            ) : isCollection(item) ? (
+              <DroppableCollection item={item}>{renderTile(item)}</DroppableCollection>
+            ) : (
+              renderTile(item)
+            )}
+          </li>
+        ))}
+      </ul>
+    </DndContext>
+  );
+}
