@@ -76,7 +76,7 @@ describe('portal', () => {
     const showAll = within(team).getByRole('button', { name: /Show all/ });
     expect(showAll).toHaveTextContent('15');
     await user.click(showAll);
-    const panel = screen.getByRole('dialog', { name: 'Engineering' });
+    const panel = await screen.findByRole('dialog', { name: 'Engineering' });
     expect(within(panel).getAllByRole('link')).toHaveLength(15);
     expect(
       within(screen.getByRole('region', { name: 'My Space' })).queryByRole('button', {
@@ -108,7 +108,7 @@ describe('portal', () => {
     const { user } = start();
     await screen.findByRole('region', { name: 'My Space' });
     await user.keyboard('/');
-    const panel = screen.getByRole('dialog', { name: 'Search' });
+    const panel = await screen.findByRole('dialog', { name: 'Search' });
     const input = within(panel).getByRole('searchbox', { name: 'Search links' });
     await user.type(input, 'GRAF');
     // Nothing before the autocomplete delay, the result after it.
@@ -130,11 +130,11 @@ describe('portal', () => {
     const { user } = start();
     await screen.findByRole('region', { name: 'My Space' });
     await user.keyboard('{Control>}k{/Control}');
-    expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
   });
 
   it('logs out through the server and returns to the login screen', async () => {
@@ -159,7 +159,7 @@ describe('portal', () => {
   it('asks for consent in the consent preferences before any tracking', async () => {
     const { user } = start();
     await user.click(await screen.findByRole('button', { name: 'Consent preferences' }));
-    const dialog = screen.getByRole('dialog', { name: 'Consent preferences' });
+    const dialog = await screen.findByRole('dialog', { name: 'Consent preferences' });
     const box = within(dialog).getByRole('checkbox', { name: 'Allow anonymous usage events' });
     expect(box).not.toBeChecked();
     await user.click(box);
@@ -173,6 +173,6 @@ describe('portal', () => {
   it('opens the feedback dialog', async () => {
     const { user } = start();
     await user.click(await screen.findByRole('button', { name: 'Feedback' }));
-    expect(screen.getByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionLike, LinkLike } from '../lib/menu/menu-types';
 import { findCollection } from '../lib/menu/process-menu';
@@ -8,13 +8,15 @@ import { useLastUsed } from '../lib/recent-lists';
 import { ChatIcon } from '../components/icons';
 import { PortalHeader } from '../features/portal/components/portal-header';
 import { PortalFooter } from '../features/portal/components/portal-footer';
-import { FeedbackDialog } from '../features/portal/components/feedback-dialog';
-import { ConsentDialog } from '../features/portal/components/consent-dialog';
 import { SpaceCard } from '../features/spaces/components/space-card';
-import { SpacePanel } from '../features/spaces/components/space-panel';
-import { CollectionPanel } from '../features/collections/components/collection-panel';
-import { SearchPanel } from '../features/search/components/search-panel';
 import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut';
+import {
+  CollectionPanel,
+  ConsentDialog,
+  FeedbackDialog,
+  SearchPanel,
+  SpacePanel,
+} from './lazy-panels';
 import { usePanels } from './use-panels';
 
 /** The main portal: header, one card per space, panels, feedback and footer. */
@@ -82,36 +84,38 @@ export function PortalView() {
         onConsent={() => open({ kind: 'consent' })}
       />
 
-      {top?.kind === 'search' ? (
-        <SearchPanel
-          index={data?.searchIndex ?? []}
-          onClose={panels.back}
-          onOpenLink={onOpenLink}
-        />
-      ) : null}
-      {top?.kind === 'feedback' ? <FeedbackDialog onClose={panels.back} /> : null}
-      {top?.kind === 'consent' ? <ConsentDialog onClose={panels.back} /> : null}
-      {top?.kind === 'space' && data
-        ? (() => {
-            const space = data.spaces.find((candidate) => candidate.id === top.id);
-            return space ? (
-              <SpacePanel space={space} onClose={panels.closeAll} {...tileProps} />
-            ) : null;
-          })()
-        : null}
-      {top?.kind === 'collection' && data
-        ? (() => {
-            const found = findCollection(data.spaces, top.id);
-            return found ? (
-              <CollectionPanel
-                collection={found.collection}
-                onBack={panels.back}
-                onClose={panels.closeAll}
-                {...tileProps}
-              />
-            ) : null;
-          })()
-        : null}
+      <Suspense fallback={null}>
+        {top?.kind === 'search' ? (
+          <SearchPanel
+            index={data?.searchIndex ?? []}
+            onClose={panels.back}
+            onOpenLink={onOpenLink}
+          />
+        ) : null}
+        {top?.kind === 'feedback' ? <FeedbackDialog onClose={panels.back} /> : null}
+        {top?.kind === 'consent' ? <ConsentDialog onClose={panels.back} /> : null}
+        {top?.kind === 'space' && data
+          ? (() => {
+              const space = data.spaces.find((candidate) => candidate.id === top.id);
+              return space ? (
+                <SpacePanel space={space} onClose={panels.closeAll} {...tileProps} />
+              ) : null;
+            })()
+          : null}
+        {top?.kind === 'collection' && data
+          ? (() => {
+              const found = findCollection(data.spaces, top.id);
+              return found ? (
+                <CollectionPanel
+                  collection={found.collection}
+                  onBack={panels.back}
+                  onClose={panels.closeAll}
+                  {...tileProps}
+                />
+              ) : null;
+            })()
+          : null}
+      </Suspense>
     </div>
   );
 }

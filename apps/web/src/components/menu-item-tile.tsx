@@ -53,12 +53,12 @@ export function LinkTile({
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={t('item.openInNewTab', { name: link.name })}
       title={link.description || link.name}
       onClick={() => onOpen?.(link)}
       {...pressProps}
     >
       {content}
+      <span className="visually-hidden"> {t('item.opensInNewTab')}</span>
     </a>
   );
 }

@@ -77,7 +77,8 @@ export const en = {
     resultCount_other: '{{count}} links found',
   },
   item: {
-    openInNewTab: '{{name}} (opens in a new tab)',
+    // Read after the link's visible name, so the accessible name starts with what is seen.
+    opensInNewTab: '(opens in a new tab)',
     unsafeUrl: 'This address cannot be opened.',
   },
   write: {
