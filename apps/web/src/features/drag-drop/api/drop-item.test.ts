@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { makeLink } from '../../../test/menu-fixture';
+import { favorite } from '../../../test/panels-fixture';
+import { dropItem } from './drop-item';
+
+const link = makeLink({ id: 'l1' });
+const collection = {
+  type: 'collection' as const,
+  id: 'c9',
+  name: 'Nine',
+  description: '',
+  color: null,
+  items: [],
+};
+
+describe('dropItem', () => {
+  it.each([
+    [
+      'a link on a collection moves it',
+      link,
+      { kind: 'collection', id: 'c2', name: 'Two' },
+      'PUT',
+      '/api/consumer/links/l1/collection',
+      { collectionId: 'c2' },
+    ],
+    [
+      'a favorite on a collection moves it',
+      favorite,
+      { kind: 'collection', id: 'c2', name: 'Two' },
+      'PUT',
+      '/api/consumer/favorites/fav-1/collection',
+      { collectionId: 'c2' },
+    ],
+    [
+      'a link on the to-parent zone moves it up',
+      link,
+      { kind: 'to-parent', id: 'parent', name: 'Parent' },
+      'PUT',
+      '/api/consumer/links/l1/collection',
+      { collectionId: 'parent' },
+    ],
+    [
+      'a link on the trash deletes it',
+      link,
+      { kind: 'trash' },
+      'DELETE',
+      '/api/consumer/links/l1',
+      undefined,
+    ],
+    [
+      'a favorite on the trash deletes it',
+      favorite,
+      { kind: 'trash' },
+      'DELETE',
+      '/api/consumer/favorites/fav-1',
+      undefined,
+    ],
+  ] as const)('%s', async (_case, item, target, method, path, body) => {
+    const { requests } = mockFetch([{ method, path, status: 204 }]);
+    await expect(dropItem(item, target)).resolves.toBe(true);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ method, url: path });
+    expect(requests[0]!.body).toEqual(body);
+  });
+
+  it('leaves collections alone: only links and favorites may be dropped', () => {
+    const { requests } = mockFetch([]);
+    expect(dropItem(collection, { kind: 'collection', id: 'c2', name: 'Two' })).toBeNull();
+    expect(dropItem(collection, { kind: 'trash' })).toBeNull();
+    expect(requests).toHaveLength(0);
+  });
+});
