@@ -10,10 +10,8 @@ export const SearchPanel = lazy(() =>
 export const SpacePanel = lazy(() =>
   import('../features/spaces/components/space-panel').then((m) => ({ default: m.SpacePanel })),
 );
-export const CollectionPanel = lazy(() =>
-  import('../features/collections/components/collection-panel').then((m) => ({
-    default: m.CollectionPanel,
-  })),
+export const PortalPanels = lazy(() =>
+  import('./portal-panels').then((m) => ({ default: m.PortalPanels })),
 );
 export const FeedbackDialog = lazy(() =>
   import('../features/portal/components/feedback-dialog').then((m) => ({

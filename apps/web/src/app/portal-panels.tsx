@@ -16,16 +16,6 @@ import { useAddMembers } from '../features/members/api/add-members';
 import { MembersPanel } from '../features/members/components/members-panel';
 import type { Panel } from './use-panels';
 
-/** The panel kinds composed here (loaded on first use, with drag and drop). */
-export const PORTAL_PANEL_KINDS = [
-  'collection',
-  'add',
-  'members',
-  'collection-details',
-  'link-details',
-  'item-menu',
-] as const;
-
 export interface PortalPanelsProps {
   top: Panel;
   data: ProcessedMenu;

@@ -1,7 +1,6 @@
 import { Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CollectionLike, LinkLike } from '../lib/menu/menu-types';
-import { findCollection } from '../lib/menu/process-menu';
+import type { CollectionLike, DisplayItem, LinkLike } from '../lib/menu/menu-types';
 import { useMenu } from '../lib/menu/get-menu';
 import { logout } from '../lib/auth';
 import { useLastUsed } from '../lib/recent-lists';
@@ -11,13 +10,23 @@ import { PortalFooter } from '../features/portal/components/portal-footer';
 import { SpaceCard } from '../features/spaces/components/space-card';
 import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut';
 import {
-  CollectionPanel,
   ConsentDialog,
   FeedbackDialog,
+  PortalPanels,
   SearchPanel,
   SpacePanel,
 } from './lazy-panels';
 import { usePanels } from './use-panels';
+
+/** Panels composed in portal-panels.tsx (collections, add, members, details, item menus). */
+const PORTAL_PANELS = {
+  collection: true,
+  add: true,
+  members: true,
+  'collection-details': true,
+  'link-details': true,
+  'item-menu': true,
+};
 
 /** The main portal: header, one card per space, panels, feedback and footer. */
 export function PortalView() {
@@ -39,7 +48,15 @@ export function PortalView() {
       open({ kind: 'collection', id: collection.id, parentPanelId: null }),
     [open],
   );
-  const tileProps = { onOpenLink, onOpenCollection };
+  const onAdd = useCallback(
+    (collectionId: string) => open({ kind: 'add', id: collectionId, parentPanelId: collectionId }),
+    [open],
+  );
+  const onItemMenu = useCallback(
+    (item: DisplayItem) => open({ kind: 'item-menu', id: item.id, itemType: item.type }),
+    [open],
+  );
+  const tileProps = { onOpenLink, onOpenCollection, onAdd, onItemMenu };
   const data = menu.data;
   const top = panels.top;
 
@@ -102,19 +119,16 @@ export function PortalView() {
               ) : null;
             })()
           : null}
-        {top?.kind === 'collection' && data
-          ? (() => {
-              const found = findCollection(data.spaces, top.id);
-              return found ? (
-                <CollectionPanel
-                  collection={found.collection}
-                  onBack={panels.back}
-                  onClose={panels.closeAll}
-                  {...tileProps}
-                />
-              ) : null;
-            })()
-          : null}
+        {top && data && top.kind in PORTAL_PANELS ? (
+          <PortalPanels
+            top={top}
+            data={data}
+            open={open}
+            back={panels.back}
+            closeAll={panels.closeAll}
+            onOpenLink={onOpenLink}
+          />
+        ) : null}
       </Suspense>
     </div>
   );
