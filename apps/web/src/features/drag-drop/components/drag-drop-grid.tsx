@@ -62,6 +62,8 @@ function DraggableTile({ item, children }: { item: DisplayItem; children: ReactN
       ref={setNodeRef}
       className={`draggable${isDragging ? ' draggable--dragging' : ''}`}
       style={style}
+      // The browser's own drag of a link or an image would take the pointer away.
+      onDragStart={(event) => event.preventDefault()}
       {...listeners}
     >
       {children}

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { consumerCalls, dragWithMouse } from './panels-support';
+import { colleague, expectAccessible, signIn, tokenFor } from './support';
+
+test('drag a link into a collection, back to the parent, then to the trash', async ({
+  page,
+  request,
+}) => {
+  const person = await colleague(request, 54);
+  const calls = consumerCalls(request, await tokenFor(request, person));
+  await calls.createCollection('Outer');
+  const outer = await calls.find('Outer');
+  await calls.createCollection('Inner', outer.id);
+  await calls.createLink(outer.id, 'Dragged');
+  await calls.createLink(outer.id, 'Kept');
+
+  await signIn(page, person);
+  await page
+    .getByRole('region', { name: 'My Space' })
+    .getByRole('button', { name: 'Outer', exact: true })
+    .click();
+  const outerPanel = page.getByRole('dialog', { name: 'Outer' });
+  const dragged = () => outerPanel.getByRole('link', { name: /^Dragged/ });
+
+  // Mouse: onto the Inner collection.
+  await dragWithMouse(page, dragged(), () =>
+    outerPanel.getByRole('button', { name: 'Inner', exact: true }),
+  );
+  await expect(dragged()).toHaveCount(0);
+  await outerPanel.getByRole('button', { name: 'Inner', exact: true }).click();
+  const innerPanel = page.getByRole('dialog', { name: 'Inner' });
+  const inInner = innerPanel.getByRole('link', { name: /^Dragged/ });
+  await expect(inInner).toBeVisible();
+
+  // Inside the child panel, dragging shows the to-parent zone.
+  await dragWithMouse(page, inInner, () => innerPanel.getByText('Move to Outer'));
+  await expect(inInner).toHaveCount(0);
+  await innerPanel.getByRole('button', { name: 'Back' }).click();
+  await expect(dragged()).toBeVisible();
+  await expectAccessible(page);
+
+  // Keyboard: pick up with the move handle, step to the trash, drop.
+  await outerPanel.getByRole('button', { name: 'Move Dragged' }).focus();
+  await page.keyboard.press('Space');
+  const trash = outerPanel.getByTestId('drop-zone-trash');
+  await expect(trash).toBeVisible();
+  await expect(outerPanel.getByTestId('drop-zone-to-parent')).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(outerPanel.getByTestId('drop-zone-to-parent')).toHaveClass(/drop-zone--over/);
+  await page.keyboard.press('ArrowDown');
+  await expect(trash).toHaveClass(/drop-zone--over/);
+  await page.keyboard.press('Space');
+  await expect(dragged()).toHaveCount(0);
+  await expect(outerPanel.getByRole('link', { name: /^Kept/ })).toBeVisible();
+  const menu = await calls.menu();
+  expect(JSON.stringify(menu)).not.toContain('"Dragged"');
+});

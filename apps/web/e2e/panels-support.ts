@@ -1,0 +1,93 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where the README's screenshots live. */
+export const SCREENSHOTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../docs/screenshots',
+);
+
+interface MenuNode {
+  type?: string;
+  id: string;
+  name: string;
+  shareId?: string;
+  items?: MenuNode[];
+}
+interface MenuBody {
+  profile: { id: string };
+  spaces: { type: string; collections: MenuNode[] }[];
+}
+
+/** Calls of one person, made with their token, to prepare a journey's own data. */
+export function consumerCalls(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  const menu = async () => {
+    const response = await request.get('/api/consumer/menu', { headers });
+    expect(response.status()).toBe(200);
+    return (await response.json()) as MenuBody;
+  };
+  const find = async (name: string): Promise<MenuNode> => {
+    const walk = (nodes: MenuNode[]): MenuNode | undefined => {
+      for (const node of nodes) {
+        if (node.name === name) return node;
+        const inner = walk(node.items ?? []);
+        if (inner) return inner;
+      }
+      return undefined;
+    };
+    const found = walk((await menu()).spaces.flatMap((space) => space.collections));
+    if (!found) throw new Error(`nothing named ${name} in the menu`);
+    return found;
+  };
+  const write = async (method: 'post' | 'put' | 'delete', url: string, data?: unknown) => {
+    const response = await request[method](`/api/consumer${url}`, { headers, data });
+    expect(response.status(), `${method} ${url}`).toBe(204);
+  };
+  return {
+    menu,
+    find,
+    mySpaceId: async () => (await menu()).spaces[0]!.collections[0]!.id,
+    createCollection: (name: string, parentId?: string) =>
+      write('post', '/collections/', { name, description: '', ...(parentId ? { parentId } : {}) }),
+    createLink: (collectionId: string, name: string, url = 'https://example.com/') =>
+      write('post', `/collections/${collectionId}/links`, { name, description: '', url }),
+    share: (collectionId: string, memberIds: string[]) =>
+      write('post', '/collection-shares/', { collectionId, memberIds }),
+    peerAt: async (offset: number) => {
+      const response = await request.get(`/api/consumer/peers?limit=1&offset=${offset}`, {
+        headers,
+      });
+      const { items } = (await response.json()) as { items: { id: string; name: string }[] };
+      return items[0]!;
+    },
+  };
+}
+
+/** Drags with the mouse: press, move past the start distance, then onto the target. */
+export async function dragWithMouse(page: Page, source: Locator, target: () => Locator) {
+  const from = await source.boundingBox();
+  if (!from) throw new Error('source not visible');
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + 12, y + 12, { steps: 4 });
+  const drop = target();
+  await expect(drop).toBeVisible();
+  const to = await drop.boundingBox();
+  if (!to) throw new Error('target not visible');
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+/** Holds the pointer on an element until the dialog shows (a long press), then lets go. */
+export async function longPress(page: Page, element: Locator, until: Locator) {
+  const box = await element.boundingBox();
+  if (!box) throw new Error('element not visible');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await expect(until).toBeVisible();
+  await page.mouse.up();
+}
