@@ -55,3 +55,51 @@ test('drag a link into a collection, back to the parent, then to the trash', asy
   const menu = await calls.menu();
   expect(JSON.stringify(menu)).not.toContain('"Dragged"');
 });
+
+test.describe('by touch', () => {
+  test.use({ hasTouch: true });
+
+  test('a link held for 400 ms can be dragged onto a collection', async ({ page, request }) => {
+    const person = await colleague(request, 59);
+    const calls = consumerCalls(request, await tokenFor(request, person));
+    await calls.createCollection('Touchy');
+    const touchy = await calls.find('Touchy');
+    await calls.createCollection('Pocket', touchy.id);
+    await calls.createLink(touchy.id, 'Tapped');
+
+    await signIn(page, person);
+    await page
+      .getByRole('region', { name: 'My Space' })
+      .getByRole('button', { name: 'Touchy', exact: true })
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Touchy' });
+    const box = (await panel.getByRole('link', { name: /^Tapped/ }).boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await touch('touchStart', start.x, start.y);
+    // The drag starts once the finger was held still for the long-press time.
+    await expect(panel.getByTestId('drop-zone-trash')).toBeVisible();
+    const target = (await panel
+      .getByRole('button', { name: 'Pocket', exact: true })
+      .boundingBox())!;
+    const end = { x: target.x + target.width / 2, y: target.y + target.height / 2 };
+    for (let step = 1; step <= 8; step += 1) {
+      await touch(
+        'touchMove',
+        start.x + ((end.x - start.x) * step) / 8,
+        start.y + ((end.y - start.y) * step) / 8,
+      );
+    }
+    await touch('touchEnd', end.x, end.y);
+    await expect(panel.getByRole('link', { name: /^Tapped/ })).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Pocket', exact: true }).click();
+    await expect(
+      page.getByRole('dialog', { name: 'Pocket' }).getByRole('link', { name: /^Tapped/ }),
+    ).toBeVisible();
+  });
+});
