@@ -1,0 +1,23 @@
+// Baseline B of docs/performance.md: a bare Fastify route returning the measured user's
+// menu, parsed once and serialized on every request, in its own process.
+//   node --import tsx bench/baseline.ts <menu.json> <port>
+import Fastify from 'fastify';
+import { readFile } from 'node:fs/promises';
+
+async function main() {
+  const [file, port] = process.argv.slice(2);
+  if (!file || !port) throw new Error('usage: baseline.ts <menu.json> <port>');
+  const menu: unknown = JSON.parse(await readFile(file, 'utf8'));
+  const app = Fastify({ logger: false });
+  app.get('/api/consumer/menu', async () => menu);
+  await app.listen({ port: Number(port), host: '127.0.0.1' });
+  process.stdout.write('ready\n');
+  process.on('SIGTERM', () => {
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`baseline: ${(error as Error).message}\n`);
+  process.exit(1);
+});

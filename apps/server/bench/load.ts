@@ -1,0 +1,106 @@
+// The load generator, run as its own process so that it does not share a CPU budget or an
+// event loop with what it measures: `node --import tsx bench/load.ts <spec.json>`.
+// Warms up, measures, and prints one JSON line with the figures.
+import autocannon from 'autocannon';
+import { readFile } from 'node:fs/promises';
+
+export interface LoadSpec {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+  /** GET these paths in turn (varied queries); one path is a plain GET. */
+  paths?: string[];
+  /** Alternate a POST of `post.body` to `post.path` with a DELETE of the next of `deletePaths`. */
+  writeMix?: { post: { path: string; body: string }; deletePaths: string[] };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  requests: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
+function requests(spec: LoadSpec): autocannon.Request[] {
+  if (spec.writeMix) {
+    const { post, deletePaths } = spec.writeMix;
+    let next = 0;
+    return [
+      {
+        method: 'POST',
+        path: post.path,
+        body: post.body,
+        headers: { ...spec.headers, 'content-type': 'application/json' },
+      },
+      {
+        method: 'DELETE',
+        setupRequest: (req) => ({ ...req, path: deletePaths[next++ % deletePaths.length] ?? '' }),
+      },
+    ];
+  }
+  const paths = spec.paths ?? [];
+  let next = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] ?? '/' }),
+    },
+  ];
+}
+
+function run(spec: LoadSpec, seconds: number): Promise<autocannon.Result> {
+  return autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: seconds,
+    headers: spec.headers,
+    requests: requests(spec),
+  });
+}
+
+async function main() {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: load.ts <spec.json>');
+  const spec = JSON.parse(await readFile(file, 'utf8')) as LoadSpec;
+  if (spec.warmupSeconds > 0) {
+    // A warm-up with its own DELETE paths would use up the pool: keep the pools apart.
+    const third = spec.writeMix ? Math.floor(spec.writeMix.deletePaths.length / 3) : 0;
+    const warm = spec.writeMix
+      ? {
+          ...spec,
+          writeMix: { ...spec.writeMix, deletePaths: spec.writeMix.deletePaths.slice(0, third) },
+        }
+      : spec;
+    await run(warm, spec.warmupSeconds);
+    if (spec.writeMix) spec.writeMix.deletePaths = spec.writeMix.deletePaths.slice(third);
+  }
+  const result = await run(spec, spec.seconds);
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
+    statusCodes[code] = (stats as { count: number }).count;
+  }
+  const out: LoadResult = {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.average,
+    requests: result.requests.total,
+    statusCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`load: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });
+}

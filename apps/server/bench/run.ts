@@ -1,0 +1,422 @@
+// The benchmark of docs/performance.md: `npm run bench` (add `-- --quick` for a smoke run).
+//
+// Builds the server when its build is missing or older than its sources, writes the
+// reference data set into a fresh PostgreSQL database and into a temporary PGlite folder,
+// starts the real server on each, and drives it with autocannon from a separate process,
+// beside baseline B (a bare Fastify route serving the same menu). Prints one table.
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { generateInto } from './generate.ts';
+import type { BenchData, SizeName } from './dataset.ts';
+import type { LoadResult, LoadSpec } from './load.ts';
+import {
+  rssMb,
+  runLoad,
+  SERVER_DIR,
+  SERVER_MAIN,
+  startBaseline,
+  startServer,
+  stop,
+  stopAll,
+  withPeakRss,
+} from './processes.ts';
+import { Prng } from './prng.ts';
+import { atLeastRatio, failures, memoryAtMost, p99AtMost, table, type Row } from './report.ts';
+import { FIRST_NAMES, LAST_NAMES } from './words.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    'skip-pglite': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    port: { type: 'string', default: '3901' },
+  },
+});
+
+const quick = args.quick;
+const size: SizeName = quick ? 'typical' : 'reference';
+const people = quick ? 10_000 : undefined;
+const seconds = quick ? 3 : 10;
+const warmupSeconds = quick ? 1 : 3;
+const connections = 10;
+const port = Number(args.port);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function newestSource(dir: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      newest = Math.max(newest, (await stat(path.join(entry.parentPath, entry.name))).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+async function buildIfNeeded() {
+  const sources = Math.max(
+    await newestSource(path.join(SERVER_DIR, 'src')),
+    await newestSource(path.resolve(SERVER_DIR, '../../packages/contract/src')),
+  );
+  if (existsSync(SERVER_MAIN) && statSync(SERVER_MAIN).mtimeMs >= sources) return;
+  log('Building the server (npm run build -w @signpost/server)…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@signpost/server'], {
+    cwd: path.resolve(SERVER_DIR, '../..'),
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error('the server build failed');
+}
+
+async function freshPostgres(adminUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('DROP DATABASE IF EXISTS signpost_bench WITH (FORCE)');
+    await admin.query('CREATE DATABASE signpost_bench');
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = '/signpost_bench';
+  return url.toString();
+}
+
+async function dropPostgres(adminUrl: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin
+    .query('DROP DATABASE IF EXISTS signpost_bench WITH (FORCE)')
+    .finally(() => admin.end());
+}
+
+async function signIn(base: string, data: BenchData): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/auth/sessions/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'email-password', email: data.email, password: data.password }),
+  });
+  if (response.status !== 201) {
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  }
+  const { token } = (await response.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+interface MenuFetch {
+  status: number;
+  etag: string | null;
+  body: string;
+  links: number;
+}
+
+function countLinks(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + countLinks(v), 0);
+  if (value && typeof value === 'object') {
+    const self = (value as { type?: unknown }).type === 'link' ? 1 : 0;
+    return Object.values(value).reduce((n: number, v) => n + countLinks(v), self);
+  }
+  return 0;
+}
+
+async function fetchMenu(base: string, headers: Record<string, string>): Promise<MenuFetch> {
+  const response = await fetch(`${base}/api/consumer/menu`, { headers });
+  const body = await response.text();
+  const links = response.status === 200 ? countLinks(JSON.parse(body)) : 0;
+  return { status: response.status, etag: response.headers.get('etag'), body, links };
+}
+
+/** Varied peer searches: name beginnings, surnames, e-mail fragments. */
+function peerPaths(): string[] {
+  const rng = new Prng(7);
+  const queries = [
+    ...FIRST_NAMES.map((n) => n.slice(0, 3).toLowerCase()),
+    ...LAST_NAMES.map((n) => n.toLowerCase()),
+    ...Array.from({ length: 40 }, () => `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`),
+    ...Array.from({ length: 20 }, () => `${rng.pick(LAST_NAMES).toLowerCase()}.${rng.int(99_999)}`),
+  ];
+  for (let i = queries.length - 1; i > 0; i -= 1) {
+    const j = rng.int(i + 1);
+    [queries[i], queries[j]] = [queries[j] ?? '', queries[i] ?? ''];
+  }
+  return queries.map((q) => `/api/consumer/peers?query=${encodeURIComponent(q)}&limit=20`);
+}
+
+/** Links the write mix deletes, made beforehand in a scratch collection of the user's. */
+async function writePool(url: string, data: BenchData, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const scratch = 'wbscratch000000000000';
+    await client.query(
+      `INSERT INTO collections (id, organization_id, owner_type, owner_user_id, parent_id, name, position, created_by)
+       SELECT $1, $2, 'user', $3, $4, 'Write benchmark', coalesce(max(p), -1) + 1, $3 FROM (
+         SELECT max(position) AS p FROM links WHERE collection_id = $4
+         UNION ALL SELECT max(position) FROM favorites WHERE collection_id = $4
+         UNION ALL SELECT max(position) FROM collections WHERE parent_id = $4) t`,
+      [scratch, data.organizationId, data.userId, data.rootId],
+    );
+    const rows = await client.query<{ id: string }>(
+      `INSERT INTO links (id, organization_id, collection_id, name, url, position, created_by)
+       SELECT 'wb' || lpad(g::text, 19, '0'), $1, $2, 'Scratch ' || g, 'https://example.com/' || g, g, $3
+       FROM generate_series(0, $4 - 1) g RETURNING id`,
+      [data.organizationId, scratch, data.userId, count],
+    );
+    return rows.rows.map((r) => `/api/consumer/links/${r.id}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const started = performance.now();
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'signpost-bench-'));
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const base = `http://127.0.0.1:${port}`;
+  const load = (spec: Partial<LoadSpec> & { url: string; headers: Record<string, string> }) =>
+    runLoad({ connections, warmupSeconds, seconds, ...spec }, workDir);
+  let pgUrl: string | null = null;
+  try {
+    await buildIfNeeded();
+    const p99Menu = size === 'reference' ? 30 : 10;
+
+    // PostgreSQL.
+    log(`Writing the ${size} data set into PostgreSQL (database signpost_bench)…`);
+    pgUrl = await freshPostgres(args.postgres);
+    let t = performance.now();
+    const data = await generateInto({
+      databaseUrl: pgUrl,
+      dataDir: null,
+      size,
+      people,
+      force: false,
+      log,
+    });
+    notes.push(
+      `data set: ${data.people.toLocaleString('en-US')} people, ${data.menuLinks} links in the menu; ` +
+        `written to PostgreSQL in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+    const server = await startServer(port, { url: pgUrl }, path.join(workDir, 'server-pg.log'));
+    const headers = await signIn(base, data);
+    const menu = await fetchMenu(base, headers);
+    log(
+      `Menu: ${menu.status}, ${menu.body.length.toLocaleString('en-US')} bytes, ${menu.links} links, ETag ${menu.etag ?? 'none'}`,
+    );
+    const menuThere = menu.status === 200;
+    if (!menuThere)
+      notes.push(`GET /api/consumer/menu answered ${menu.status}: menu rows not measured`);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const idleMb = await rssMb(server.pid);
+
+    let baselineRps: number | undefined;
+    if (menuThere) {
+      const menuFile = path.join(workDir, 'menu.json');
+      await writeFile(menuFile, menu.body);
+      const baseline = await startBaseline(port + 1, menuFile, path.join(workDir, 'baseline.log'));
+      log('Measuring baseline B…');
+      const b = await load({
+        url: `http://127.0.0.1:${port + 1}`,
+        headers: {},
+        paths: ['/api/consumer/menu'],
+      });
+      await stop(baseline);
+      baselineRps = b.requestsPerSecond;
+      rows.push({
+        what: 'B: bare Fastify, same menu JSON',
+        load: b,
+        baseline: baselineRps,
+        budget: '—',
+        checks: [],
+        expect: [200],
+      });
+
+      log('Measuring the menu on PostgreSQL…');
+      const measured = await withPeakRss(server.pid, () =>
+        load({ url: base, headers, paths: ['/api/consumer/menu'] }),
+      );
+      rows.push({
+        what: `menu, PostgreSQL, no cache (${size})`,
+        load: measured.result,
+        baseline: baselineRps,
+        budget: `≥ 0.5 × B; p99 ≤ ${p99Menu} ms`,
+        checks: [atLeastRatio(0.5), p99AtMost(p99Menu)],
+        expect: [200],
+      });
+      rows.push({
+        what: 'server memory, idle (PostgreSQL)',
+        memoryMb: idleMb,
+        budget: '≤ 150 MB',
+        checks: [memoryAtMost(150)],
+      });
+      rows.push({
+        what: 'server memory, under menu load (PostgreSQL)',
+        memoryMb: measured.peakMb,
+        budget: '≤ 300 MB',
+        checks: [memoryAtMost(300)],
+      });
+
+      log('Measuring the unchanged menu (If-None-Match)…');
+      if (menu.etag) {
+        const probe = await fetch(`${base}/api/consumer/menu`, {
+          headers: { ...headers, 'if-none-match': menu.etag },
+        });
+        const length = probe.headers.get('content-length');
+        if (probe.status === 304 && length !== null && length !== '0') {
+          notes.push(
+            `the 304 carries Content-Length: ${length} (RFC 9110 allows only the 200's length); ` +
+              'clients that honour it, autocannon among them, wait for a body that never comes',
+          );
+        }
+      }
+      const conditional: LoadResult | null = menu.etag
+        ? await load({
+            url: base,
+            headers: { ...headers, 'if-none-match': menu.etag },
+            paths: ['/api/consumer/menu'],
+          })
+        : null;
+      rows.push({
+        what: 'menu unchanged, If-None-Match → 304',
+        ...(conditional ? { load: conditional } : { note: 'no ETag header: not measured' }),
+        baseline: baselineRps,
+        budget: '304 at ≥ 1.0 × B',
+        checks: conditional ? [atLeastRatio(1.0)] : [() => 'no ETag'],
+        expect: [304],
+      });
+    } else {
+      rows.push({
+        what: 'server memory, idle (PostgreSQL)',
+        memoryMb: idleMb,
+        budget: '≤ 150 MB',
+        checks: [memoryAtMost(150)],
+      });
+    }
+
+    log('Measuring peer search…');
+    const peers = await load({ url: base, headers, paths: peerPaths() });
+    rows.push({
+      what: `peer search, limit 20, over ${data.people.toLocaleString('en-US')} people`,
+      load: peers,
+      baseline: baselineRps,
+      budget: 'p99 ≤ 20 ms',
+      checks: [p99AtMost(20)],
+      expect: [200],
+    });
+
+    log('Measuring the write mix…');
+    const deletePaths = await writePool(pgUrl, data, quick ? 20_000 : 60_000);
+    const writes = await load({
+      url: base,
+      headers,
+      writeMix: {
+        post: {
+          path: `/api/consumer/collections/${data.rootId}/links`,
+          body: JSON.stringify({
+            name: 'Benchmark link',
+            description: '',
+            url: 'https://example.com/bench',
+          }),
+        },
+        deletePaths,
+      },
+    });
+    rows.push({
+      what: 'writes: add a link to My Space, delete a link',
+      load: writes,
+      baseline: baselineRps,
+      budget: 'p99 ≤ 10 ms',
+      checks: [p99AtMost(10)],
+      expect: [204],
+    });
+    await stop(server);
+
+    // PGlite.
+    if (!args['skip-pglite'] && menuThere) {
+      const dataDir = path.join(workDir, 'pglite');
+      log(`Writing the ${size} data set into PGlite (${dataDir})…`);
+      t = performance.now();
+      const lite = await generateInto({
+        databaseUrl: null,
+        dataDir,
+        size,
+        people,
+        force: false,
+        log,
+      });
+      notes.push(`written to PGlite in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      const embedded = await startServer(
+        port,
+        { dataDir },
+        path.join(workDir, 'server-pglite.log'),
+      );
+      const liteHeaders = await signIn(base, lite);
+      await fetchMenu(base, liteHeaders);
+      const liteIdle = await rssMb(embedded.pid);
+      log('Measuring the menu on PGlite…');
+      const measured = await withPeakRss(embedded.pid, () =>
+        load({ url: base, headers: liteHeaders, paths: ['/api/consumer/menu'] }),
+      );
+      await stop(embedded);
+      rows.push({
+        what: `menu, embedded PGlite, no cache (${size})`,
+        load: measured.result,
+        baseline: baselineRps,
+        budget: '≥ 0.15 × B; p99 ≤ 50 ms',
+        checks: [atLeastRatio(0.15), p99AtMost(50)],
+        expect: [200],
+      });
+      rows.push({
+        what: 'server memory, idle (PGlite)',
+        memoryMb: liteIdle,
+        budget: '≤ 150 MB',
+        checks: [memoryAtMost(150)],
+      });
+      rows.push({
+        what: 'server memory, under menu load (PGlite)',
+        memoryMb: measured.peakMb,
+        budget: '≤ 300 MB',
+        checks: [memoryAtMost(300)],
+      });
+    }
+  } finally {
+    await stopAll();
+    await rm(workDir, { recursive: true, force: true });
+    if (pgUrl && !args.keep) await dropPostgres(args.postgres).catch(() => {});
+  }
+
+  const cpus = os.cpus();
+  log('');
+  log(
+    `Signpost benchmark, ${size} data set${quick ? ' (quick: 10,000 people, 3 s runs)' : ''}; ` +
+      `${connections} connections, ${warmupSeconds} s warm-up + ${seconds} s per measurement`,
+  );
+  log(
+    `Machine: ${cpus[0]?.model.trim() ?? 'unknown CPU'} × ${cpus.length}, Node ${process.version}`,
+  );
+  for (const note of notes) log(`- ${note}`);
+  log('');
+  log(table(rows));
+  log('');
+  const failed = failures(rows);
+  log(
+    `${failed === 0 ? 'All budgets met' : `${failed} budget(s) missed`} (${((performance.now() - started) / 1000).toFixed(0)} s in all).`,
+  );
+  process.exitCode = failed === 0 ? 0 : 1;
+}
+
+const cleanup = () => {
+  void stopAll().then(() => process.exit(130));
+};
+process.on('SIGINT', cleanup);
+process.on('SIGTERM', cleanup);
+
+main().catch(async (error: unknown) => {
+  await stopAll();
+  process.stderr.write(`bench: ${(error as Error).stack ?? String(error)}\n`);
+  process.exit(1);
+});
