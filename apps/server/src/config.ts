@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseOidcProviders, type OidcProviderConfig } from './modules/sso/provider-config.ts';
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
@@ -18,6 +20,10 @@ export interface Config {
   login: LoginThrottleConfig;
   /** Rounds of argon2id work, OWASP parameters by default; lowered only in tests. */
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** The origin people reach Signpost at (no trailing slash); single sign-on returns there. */
+  publicUrl: string;
+  /** OpenID Connect providers for single sign-on. */
+  oidcProviders: OidcProviderConfig[];
 }
 
 export interface LoginThrottleConfig {
@@ -70,6 +76,53 @@ function databaseUrl(raw: string | undefined): string | null {
   return raw;
 }
 
+function publicUrl(raw: string | undefined, port: number): string {
+  if (raw === undefined || raw === '') return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL is not a URL; expected e.g. https://links.example.com`);
+  }
+  if (
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.hash ||
+    url.username
+  ) {
+    throw new ConfigError(
+      `PUBLIC_URL must be an http:// or https:// origin without a path; got "${raw}"`,
+    );
+  }
+  return url.origin;
+}
+
+function oidcProviders(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
+  const inline = env.OIDC_PROVIDERS;
+  const file = env.OIDC_PROVIDERS_FILE;
+  if (inline && file) {
+    throw new ConfigError('Set OIDC_PROVIDERS or OIDC_PROVIDERS_FILE, not both');
+  }
+  let json = inline;
+  if (file) {
+    try {
+      json = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new ConfigError(
+        `OIDC_PROVIDERS_FILE cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'error'} ${file}`,
+        { cause: error },
+      );
+    }
+  }
+  if (json === undefined || json.trim() === '') return [];
+  try {
+    return parseOidcProviders(json, inline ? 'OIDC_PROVIDERS' : 'OIDC_PROVIDERS_FILE');
+  } catch (error) {
+    throw new ConfigError((error as Error).message, { cause: error });
+  }
+}
+
 /** Reads the configuration; throws ConfigError with one clear sentence on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
   const logLevel = env.LOG_LEVEL || 'info';
@@ -77,8 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${logLevel}"`);
   }
   const webDir = env.WEB_DIR === undefined ? null : env.WEB_DIR || null;
+  const port = integer(env, 'PORT', 3000, 0, 65535);
   return {
-    port: integer(env, 'PORT', 3000, 0, 65535),
+    port,
     host: env.HOST || 'localhost',
     databaseUrl: databaseUrl(env.DATABASE_URL),
     dataDir: path.resolve(env.DATA_DIR || 'data'),
@@ -96,5 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       accountBlockSeconds: integer(env, 'LOGIN_ACCOUNT_BLOCK_SECONDS', 60, 1, 3600),
     },
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+    publicUrl: publicUrl(env.PUBLIC_URL, port),
+    oidcProviders: oidcProviders(env),
   };
 }

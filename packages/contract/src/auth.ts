@@ -16,12 +16,28 @@ export type LoginMethod = Static<typeof LoginMethod>;
 export const LoginMethodsResponse = Type.Array(LoginMethod);
 export type LoginMethodsResponse = Static<typeof LoginMethodsResponse>;
 
-/** `POST /api/auth/sessions/`: sign in with e-mail and password. */
+/**
+ * `POST /api/auth/sessions/`: sign in with e-mail and password. When the account has a
+ * second factor, the password alone answers 401 `SECOND_FACTOR_REQUIRED`; the same body
+ * again with `totp` (or `recoveryCode`) opens the session.
+ */
 export const CreateSessionBody = Type.Object(
   {
     type: Type.Literal('email-password'),
     email: Type.String({ maxLength: LIMITS.email, description: 'The e-mail address, any case' }),
     password: Type.String({ maxLength: LIMITS.password.max, description: 'As typed' }),
+    totp: Type.Optional(
+      Type.String({
+        maxLength: 16,
+        description: 'The 6-digit code of the authenticator app (spaces are ignored)',
+      }),
+    ),
+    recoveryCode: Type.Optional(
+      Type.String({
+        maxLength: 32,
+        description: 'One of the recovery codes given when the second factor was enabled',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -42,7 +58,191 @@ export const CurrentSessionResponse = Type.Object({
   }),
   organization: Type.Object({ id: Type.String(), name: Type.String() }),
   session: Type.Object({
-    expiresAt: Type.String({ description: 'ISO time of absolute expiry' }),
+    kind: Type.Optional(
+      Type.Union([Type.Literal('session'), Type.Literal('access-token')], {
+        description: 'A sign-in session, or a personal access token used as the bearer',
+      }),
+    ),
+    expiresAt: Type.Union([Type.String(), Type.Null()], {
+      description: 'ISO time of absolute expiry; null for an access token without expiry',
+    }),
   }),
 });
 export type CurrentSessionResponse = Static<typeof CurrentSessionResponse>;
+
+// ---------------------------------------------------------------------------------------
+// Single sign-on (OpenID Connect)
+
+/**
+ * Why a single sign-on ended on the login screen. The callback redirects the browser to
+ * `/#sso-error?code=<CODE>&message=<text>`; the message is written for the person.
+ */
+export const SSO_ERROR_CODES = [
+  /** The person declined at the provider (`error=access_denied`). */
+  'SSO_ACCESS_DENIED',
+  /** The provider answered the sign-in with another error. */
+  'SSO_PROVIDER_ERROR',
+  /** The provider could not be reached, or answered what is not OpenID Connect. */
+  'SSO_PROVIDER_UNAVAILABLE',
+  /** No such provider is configured. */
+  'SSO_UNKNOWN_PROVIDER',
+  /** The sign-in was not started in this browser, was already used, or took too long. */
+  'SSO_STATE_INVALID',
+  /** The provider refused the authorization code (already used or expired). */
+  'SSO_CODE_REJECTED',
+  /** The ID token failed a check: signature, algorithm, issuer, audience or expiry. */
+  'SSO_TOKEN_INVALID',
+  /** The ID token was not made for this sign-in attempt (nonce). */
+  'SSO_NONCE_MISMATCH',
+  /** The provider gave no e-mail address, or one it has not verified. */
+  'SSO_EMAIL_MISSING',
+  /** The e-mail's domain is not allowed for this provider. */
+  'SSO_DOMAIN_NOT_ALLOWED',
+  /** An account with this e-mail exists and may not be linked to this provider. */
+  'SSO_ACCOUNT_EXISTS',
+  /** The account is disabled. */
+  'SSO_ACCOUNT_DISABLED',
+  /** The provider's configuration on this server is incomplete. */
+  'SSO_MISCONFIGURED',
+  /** Anything else; nothing was created. */
+  'SSO_FAILED',
+] as const;
+export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
+
+/** The address fragment markers the web app reads after a single sign-on. */
+export const SESSION_FRAGMENT = 'session';
+export const SSO_ERROR_FRAGMENT = 'sso-error';
+
+/** `GET /api/auth/sso/:provider/start`: where to come back to after signing in. */
+export const SsoStartQuery = Type.Object(
+  {
+    returnTo: Type.Optional(
+      Type.String({
+        maxLength: 512,
+        description: 'A path of this site; anything else (another origin) becomes /',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SsoStartQuery = Static<typeof SsoStartQuery>;
+
+/** `POST /api/auth/logout`: ends the session; `logoutUrl` also ends the provider's. */
+export const LogoutResponse = Type.Object({
+  logoutUrl: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'Where to send the browser to sign out of the single sign-on provider too; null when there is nothing more to do',
+  }),
+});
+export type LogoutResponse = Static<typeof LogoutResponse>;
+
+// ---------------------------------------------------------------------------------------
+// Where you're signed in
+
+export const SignInSession = Type.Object({
+  id: Type.String(),
+  current: Type.Boolean({ description: 'The session of this request' }),
+  browser: Type.String({ description: 'e.g. Firefox; "Unknown browser" when not told' }),
+  device: Type.String({ description: 'e.g. macOS, Android, iPhone; "Unknown device"' }),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  method: Type.Union([Type.Literal('password'), Type.Literal('sso')], {
+    description: 'How the session was opened',
+  }),
+  createdAt: Type.String({ description: 'ISO time of sign-in' }),
+  lastActiveAt: Type.String({ description: 'ISO time of the last request (to the minute)' }),
+  expiresAt: Type.String({ description: 'ISO time of absolute expiry' }),
+});
+export type SignInSession = Static<typeof SignInSession>;
+
+export const SignInSessionsResponse = Type.Object({
+  items: Type.Array(SignInSession, { description: 'Live sessions, most recently active first' }),
+});
+export type SignInSessionsResponse = Static<typeof SignInSessionsResponse>;
+
+// ---------------------------------------------------------------------------------------
+// Personal access tokens
+
+export const ACCESS_TOKEN_PREFIX = 'spat_';
+export const ACCESS_TOKEN_LIMITS = { name: 100, maxExpiresInDays: 3650, perPerson: 50 } as const;
+
+export const AccessToken = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  hint: Type.String({ description: 'The first characters of the token, e.g. spat_Ab12' }),
+  createdAt: Type.String(),
+  lastUsedAt: Type.Union([Type.String(), Type.Null()]),
+  expiresAt: Type.Union([Type.String(), Type.Null()], { description: 'null: never expires' }),
+});
+export type AccessToken = Static<typeof AccessToken>;
+
+export const AccessTokensResponse = Type.Object({
+  items: Type.Array(AccessToken, { description: 'Live tokens, newest first; never the token' }),
+});
+export type AccessTokensResponse = Static<typeof AccessTokensResponse>;
+
+export const CreateAccessTokenBody = Type.Object(
+  {
+    name: Type.String({
+      minLength: 1,
+      maxLength: ACCESS_TOKEN_LIMITS.name,
+      description: 'What the token is for',
+    }),
+    expiresInDays: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: ACCESS_TOKEN_LIMITS.maxExpiresInDays,
+        description: 'Days until the token stops working; absent: never',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateAccessTokenBody = Static<typeof CreateAccessTokenBody>;
+
+export const CreatedAccessTokenResponse = Type.Object({
+  token: Type.String({ description: 'The token itself: shown this once, stored only as a hash' }),
+  accessToken: AccessToken,
+});
+export type CreatedAccessTokenResponse = Static<typeof CreatedAccessTokenResponse>;
+
+// ---------------------------------------------------------------------------------------
+// Second factor (TOTP, RFC 6238: SHA-1, 6 digits, 30 seconds)
+
+export const SecondFactorStatus = Type.Object({
+  available: Type.Boolean({
+    description: 'False for accounts without a password (they sign in by single sign-on)',
+  }),
+  enabled: Type.Boolean(),
+  recoveryCodesLeft: Type.Integer(),
+});
+export type SecondFactorStatus = Static<typeof SecondFactorStatus>;
+
+export const SecondFactorSetupResponse = Type.Object({
+  secret: Type.String({ description: 'Base32, for typing into an authenticator app' }),
+  otpauthUrl: Type.String({ description: 'otpauth://totp/… for a QR code' }),
+});
+export type SecondFactorSetupResponse = Static<typeof SecondFactorSetupResponse>;
+
+export const EnableSecondFactorBody = Type.Object(
+  { code: Type.String({ maxLength: 16, description: 'A current code of the new secret' }) },
+  { additionalProperties: false },
+);
+export type EnableSecondFactorBody = Static<typeof EnableSecondFactorBody>;
+
+export const RecoveryCodesResponse = Type.Object({
+  recoveryCodes: Type.Array(Type.String(), {
+    description: 'Ten single-use codes, shown this once, stored only as hashes',
+  }),
+});
+export type RecoveryCodesResponse = Static<typeof RecoveryCodesResponse>;
+
+export const DisableSecondFactorBody = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 16, description: 'A current code' })),
+    password: Type.Optional(
+      Type.String({ maxLength: LIMITS.password.max, description: 'Or the password' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type DisableSecondFactorBody = Static<typeof DisableSecondFactorBody>;

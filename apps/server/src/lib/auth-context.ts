@@ -1,6 +1,9 @@
-/** Who is calling: set by the auth plugin from a live session token. */
+/** Who is calling: set by the auth plugin from a live session or personal access token. */
 export interface AuthContext {
-  sessionId: string;
+  /** The sign-in session behind the bearer token; null for a personal access token. */
+  sessionId: string | null;
+  /** The personal access token used as the bearer; null for a session. */
+  accessTokenId: string | null;
   userId: string;
   name: string;
   email: string;
@@ -9,5 +12,6 @@ export interface AuthContext {
   organizationName: string;
   /** Changes whenever anything in the organization that a menu shows changes. */
   menuVersion: number;
-  expiresAt: Date;
+  /** Absolute expiry of the session or token; null for a token that never expires. */
+  expiresAt: Date | null;
 }

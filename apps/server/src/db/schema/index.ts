@@ -8,3 +8,6 @@ export * from './links.table.ts';
 export * from './favorites.table.ts';
 export * from './shares.table.ts';
 export * from './sessions.table.ts';
+export * from './identities.table.ts';
+export * from './access-tokens.table.ts';
+export * from './second-factors.table.ts';

@@ -3,13 +3,20 @@ import {
   CreateSessionBody,
   CurrentSessionResponse,
   ErrorResponse,
+  IdParams,
   LoginMethodsResponse,
+  LogoutResponse,
   NoContent,
   SessionResponse,
+  SignInSessionsResponse,
 } from '@signpost/contract';
 import { caller } from '../../plugins/auth.ts';
+import { accessTokensRoutes } from '../access-tokens/access-tokens.routes.ts';
+import { secondFactorRoutes } from '../second-factor/second-factor.routes.ts';
+import { ssoRoutes } from '../sso/sso.routes.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
+const bearer = [{ bearer: [] }];
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -21,7 +28,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LoginMethodsResponse },
       },
     },
-    async () => [{ type: 'email-password' as const, name: 'E-mail and password' }],
+    async () => [
+      { type: 'email-password' as const, name: 'E-mail and password' },
+      ...app.sso.methods(),
+    ],
   );
 
   app.post(
@@ -29,7 +39,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password',
+        summary: 'Sign in with e-mail and password (and the second factor when it is on)',
+        description:
+          'With a second factor on, the password alone answers 401 SECOND_FACTOR_REQUIRED; ' +
+          'send the same body again with `totp` or `recoveryCode`. A wrong or used code ' +
+          'answers 401 SECOND_FACTOR_INVALID and counts as a failed sign-in.',
         body: CreateSessionBody,
         response: { 201: SessionResponse, ...errors },
       },
@@ -38,6 +52,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const token = await app.auth.login({
         email: request.body.email,
         password: request.body.password,
+        totp: request.body.totp,
+        recoveryCode: request.body.recoveryCode,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
@@ -52,7 +68,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign in by token: the person behind the bearer token',
-        security: [{ bearer: [] }],
+        description: 'Answers for a session token and for a personal access token alike.',
+        security: bearer,
         response: { 200: CurrentSessionResponse, 401: ErrorResponse },
       },
     },
@@ -61,7 +78,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return {
         user: { id: me.userId, name: me.name, email: me.email, role: me.role },
         organization: { id: me.organizationId, name: me.organizationName },
-        session: { expiresAt: me.expiresAt.toISOString() },
+        session: {
+          kind: me.sessionId ? ('session' as const) : ('access-token' as const),
+          expiresAt: me.expiresAt?.toISOString() ?? null,
+        },
       };
     },
   );
@@ -73,13 +93,94 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the token stops working everywhere',
-        security: [{ bearer: [] }],
+        description:
+          'A personal access token is not ended by signing out; revoke it with DELETE /api/auth/tokens/{id}.',
+        security: bearer,
         response: { 204: NoContent, 401: ErrorResponse },
       },
     },
     async (request, reply) => {
-      await app.auth.logout(caller(request).sessionId);
+      const { sessionId } = caller(request);
+      if (sessionId) await app.auth.logout(sessionId);
       return reply.status(204).send(null);
     },
   );
+
+  app.post(
+    '/logout',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out, and learn where to end the single sign-on session too',
+        description:
+          'Ends the session like DELETE /sessions/current. When the session came from a ' +
+          'provider configured with logout and the provider supports RP-initiated logout, ' +
+          '`logoutUrl` is its end-session address: send the browser there; it returns to the ' +
+          'portal. Otherwise `logoutUrl` is null.',
+        security: bearer,
+        response: { 200: LogoutResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { sessionId } = caller(request);
+      if (!sessionId) return { logoutUrl: null };
+      const logoutUrl = await app.sso.logoutUrl(sessionId);
+      await app.auth.logout(sessionId);
+      return { logoutUrl };
+    },
+  );
+
+  app.get(
+    '/sessions',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: "Where you're signed in: your live sessions",
+        security: bearer,
+        response: { 200: SignInSessionsResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => app.auth.listSessions(caller(request)),
+  );
+
+  app.delete(
+    '/sessions/others',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'End every session but this one',
+        security: bearer,
+        response: { 204: NoContent, 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await app.auth.endOtherSessions(caller(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'End one of your sessions; its token gets 401 from then on',
+        security: bearer,
+        params: IdParams,
+        response: { 204: NoContent, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await app.auth.endSession(caller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  await app.register(accessTokensRoutes);
+  await app.register(secondFactorRoutes);
+  await app.register(ssoRoutes);
 };

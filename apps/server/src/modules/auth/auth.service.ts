@@ -1,106 +1,197 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { createAccessTokensRepository } from '../access-tokens/access-tokens.repository.ts';
+import { hashAccessToken, isAccessToken } from '../access-tokens/access-tokens.service.ts';
+import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
 import { createLoginThrottleRepository } from './login-throttle.repository.ts';
 import { PasswordVerifier } from './passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
+import { describeUserAgent } from './user-agent.ts';
 
-/** Sessions are touched at most once a minute, not on every request. */
+/** Sessions and tokens are touched at most once a minute, not on every request. */
 const TOUCH_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export interface LoginInput {
+export interface PasswordCheckInput {
   email: string;
   password: string;
   ip: string;
+}
+
+export interface LoginInput extends PasswordCheckInput {
   userAgent: string | undefined;
+  totp?: string | undefined;
+  recoveryCode?: string | undefined;
 }
 
 export function createAuthService(db: Database, config: Config) {
   const sessions = createSessionsRepository(db);
+  const tokens = createAccessTokensRepository(db);
   const throttle = createLoginThrottleRepository(db);
+  const secondFactor = createSecondFactorService(db, config);
   const verifier = new PasswordVerifier(config.argon2);
   const limits = config.login;
+  const idle = config.sessionIdleMinutes;
 
-  async function openSession(userId: string, ip: string, userAgent: string | undefined) {
+  const throttleKeys = (account: string, ip: string) => ({
+    pair: `pair:${account}|${ip}`,
+    address: `ip:${ip}`,
+    account: `account:${account}`,
+  });
+
+  async function recordFailure(keys: ReturnType<typeof throttleKeys>) {
+    const window = limits.windowSeconds;
+    await throttle.recordFailure(keys.pair, limits.maxPerAccountAndAddress, window, window);
+    await throttle.recordFailure(keys.address, limits.maxPerAddress, window, window);
+    await throttle.recordFailure(
+      keys.account,
+      limits.maxPerAccount,
+      window,
+      limits.accountBlockSeconds,
+    );
+  }
+
+  /**
+   * Opens a session (in `executor`, so that it can join a larger transaction) and returns
+   * the token and the session id.
+   */
+  async function startSession(
+    userId: string,
+    ip: string,
+    userAgent: string | undefined,
+    executor: Executor = db,
+  ) {
     // 256 random bits; only the hash is stored.
     const token = randomBytes(32).toString('base64url');
-    await sessions.insert({
-      id: newId(),
+    const sessionId = newId();
+    await createSessionsRepository(executor).insert({
+      id: sessionId,
       userId,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + config.sessionAbsoluteHours * 3600_000),
       ip,
       userAgent: userAgent?.slice(0, 500) ?? null,
     });
-    return token;
+    return { token, sessionId };
+  }
+
+  async function openSession(userId: string, ip: string, userAgent: string | undefined) {
+    return (await startSession(userId, ip, userAgent)).token;
+  }
+
+  /**
+   * Checks e-mail and password under the sign-in throttle. Returns the active person, or
+   * throws 429 (blocked) or 401 (wrong e-mail or password, the same answer for both).
+   */
+  async function checkPassword({ email, password, ip }: PasswordCheckInput) {
+    const account = email.trim().toLowerCase();
+    const keys = throttleKeys(account, ip);
+    const wait = await throttle.blockedFor(Object.values(keys));
+    if (wait > 0) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many sign-in attempts. Try again in ${wait} seconds.`,
+        { 'Retry-After': String(wait) },
+      );
+    }
+    const user = await sessions.findUserByEmail(account);
+    const ok = await verifier.verify(user?.passwordHash ?? null, password);
+    if (ok && user && user.status === 'active') return { user, keys };
+    await recordFailure(keys);
+    throw new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is not correct.');
   }
 
   return {
     openSession,
+    startSession,
+    checkPassword,
+    secondFactor,
 
-    /** Signs in with e-mail and password; returns a new session token. */
-    async login({ email, password, ip, userAgent }: LoginInput): Promise<string> {
-      const account = email.trim().toLowerCase();
-      const keys = {
-        pair: `pair:${account}|${ip}`,
-        address: `ip:${ip}`,
-        account: `account:${account}`,
-      };
-      const wait = await throttle.blockedFor(Object.values(keys));
-      if (wait > 0) {
+    /**
+     * Signs in with e-mail and password, and the second factor when the account has one;
+     * returns a new session token.
+     */
+    async login(input: LoginInput): Promise<string> {
+      const { user, keys } = await checkPassword(input);
+      const check = await secondFactor.check(user.id, input);
+      if (check === 'required') {
         throw new AppError(
-          429,
-          'RATE_LIMITED',
-          `Too many sign-in attempts. Try again in ${wait} seconds.`,
-          { 'Retry-After': String(wait) },
+          401,
+          'SECOND_FACTOR_REQUIRED',
+          'Enter the 6-digit code from your authenticator app, or a recovery code.',
         );
       }
-
-      const user = await sessions.findUserByEmail(account);
-      const ok = await verifier.verify(user?.passwordHash ?? null, password);
-      if (ok && user && user.status === 'active') {
-        await throttle.clear(keys.pair);
-        return openSession(user.id, ip, userAgent);
+      if (check === 'refused') {
+        // A wrong or replayed code counts like a wrong password.
+        await recordFailure(keys);
+        throw new AppError(
+          401,
+          'SECOND_FACTOR_INVALID',
+          'That code is not right, or was already used. Try the next one.',
+        );
       }
-
-      const window = limits.windowSeconds;
-      await throttle.recordFailure(keys.pair, limits.maxPerAccountAndAddress, window, window);
-      await throttle.recordFailure(keys.address, limits.maxPerAddress, window, window);
-      await throttle.recordFailure(
-        keys.account,
-        limits.maxPerAccount,
-        window,
-        limits.accountBlockSeconds,
-      );
-      throw new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is not correct.');
+      await throttle.clear(keys.pair);
+      return openSession(user.id, input.ip, input.userAgent);
     },
 
-    /** The caller behind a bearer token, or null when the token is not live. */
+    /** The caller behind a bearer token (session or access token), or null when not live. */
     async authenticate(token: string): Promise<AuthContext | null> {
-      const record = await sessions.findLive(hashToken(token), config.sessionIdleMinutes);
+      if (isAccessToken(token)) {
+        const record = await tokens.findLive(hashAccessToken(token));
+        if (!record) return null;
+        if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+          await tokens.touch(record.tokenId);
+        }
+        const { tokenId, lastUsedAt: _, ...person } = record;
+        return {
+          ...person,
+          sessionId: null,
+          accessTokenId: tokenId,
+          menuVersion: Number(record.menuVersion),
+        };
+      }
+      const record = await sessions.findLive(hashToken(token), idle);
       if (!record) return null;
       if (Date.now() - record.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await sessions.touch(record.sessionId);
       }
-      return {
-        sessionId: record.sessionId,
-        userId: record.userId,
-        name: record.name,
-        email: record.email,
-        role: record.role,
-        organizationId: record.organizationId,
-        organizationName: record.organizationName,
-        menuVersion: Number(record.menuVersion),
-        expiresAt: record.expiresAt,
-      };
+      const { lastSeenAt: _, ...rest } = record;
+      return { ...rest, accessTokenId: null, menuVersion: Number(record.menuVersion) };
     },
 
     logout: (sessionId: string) => sessions.revoke(sessionId),
+
+    /** "Where you're signed in": the person's live sessions. */
+    async listSessions(me: AuthContext) {
+      const rows = await sessions.listLive(me.userId, idle);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          current: row.id === me.sessionId,
+          ...describeUserAgent(row.userAgent),
+          userAgent: row.userAgent,
+          method: row.ssoProviderId ? ('sso' as const) : ('password' as const),
+          createdAt: row.createdAt.toISOString(),
+          lastActiveAt: row.lastSeenAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+        })),
+      };
+    },
+
+    async endSession(me: AuthContext, sessionId: string) {
+      if (!(await sessions.revokeOwn(me.userId, sessionId, idle))) {
+        throw notFound('No such session.');
+      }
+    },
+
+    /** Ends every session but the caller's own (all of them for an access token). */
+    endOtherSessions: (me: AuthContext) => sessions.revokeOthers(me.userId, me.sessionId),
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { organizations, sessions, users } from '../../db/schema/index.ts';
+import { organizations, sessions, sessionSso, users } from '../../db/schema/index.ts';
 
 export interface SessionRecord {
   sessionId: string;
@@ -14,6 +14,14 @@ export interface SessionRecord {
   organizationName: string;
   menuVersion: number;
 }
+
+/** Not revoked, not past its absolute expiry, used within the idle time. */
+const live = (idleMinutes: number) =>
+  and(
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, sql`now()`),
+    gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
+  );
 
 export function createSessionsRepository(db: Executor) {
   return {
@@ -36,13 +44,7 @@ export function createSessionsRepository(db: Executor) {
         .innerJoin(users, eq(users.id, sessions.userId))
         .innerJoin(organizations, eq(organizations.id, users.organizationId))
         .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, sql`now()`),
-            gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
-            eq(users.status, 'active'),
-          ),
+          and(eq(sessions.tokenHash, tokenHash), live(idleMinutes), eq(users.status, 'active')),
         )
         .limit(1);
       return rows[0] ?? null;
@@ -64,6 +66,63 @@ export function createSessionsRepository(db: Executor) {
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    },
+
+    /** A person's live sessions, most recently active first, with how each was opened. */
+    async listLive(userId: string, idleMinutes: number) {
+      return db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          userAgent: sessions.userAgent,
+          ssoProviderId: sessionSso.providerId,
+        })
+        .from(sessions)
+        .leftJoin(sessionSso, eq(sessionSso.sessionId, sessions.id))
+        .where(and(eq(sessions.userId, userId), live(idleMinutes)))
+        .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
+        .limit(200);
+    },
+
+    /** Ends one live session of this person; false when there is none with this id. */
+    async revokeOwn(userId: string, sessionId: string, idleMinutes: number): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), live(idleMinutes)))
+        .returning({ id: sessions.id });
+      return rows.length > 0;
+    },
+
+    /** Ends every session of this person except `keep` (all of them when keep is null). */
+    async revokeOthers(userId: string, keep: string | null): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keep ? ne(sessions.id, keep) : undefined,
+          ),
+        )
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+
+    async insertSso(values: typeof sessionSso.$inferInsert): Promise<void> {
+      await db.insert(sessionSso).values(values);
+    },
+
+    async findSso(sessionId: string) {
+      const rows = await db
+        .select()
+        .from(sessionSso)
+        .where(eq(sessionSso.sessionId, sessionId))
+        .limit(1);
+      return rows[0] ?? null;
     },
 
     async findUserByEmail(email: string) {

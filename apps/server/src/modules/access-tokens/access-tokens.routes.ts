@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AccessTokensResponse,
+  CreateAccessTokenBody,
+  CreatedAccessTokenResponse,
+  ErrorResponse,
+  IdParams,
+  NoContent,
+} from '@signpost/contract';
+import { forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createAccessTokensService } from './access-tokens.service.ts';
+
+const bearer = [{ bearer: [] }];
+
+/** Personal access tokens, under /api/auth/tokens. */
+export const accessTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createAccessTokensService(app.database.db);
+
+  app.get(
+    '/tokens',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Your personal access tokens (never the tokens themselves)',
+        security: bearer,
+        response: { 200: AccessTokensResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => service.list(caller(request).userId),
+  );
+
+  app.post(
+    '/tokens',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Make a personal access token; the answer shows it this once',
+        description:
+          'Needs a sign-in session: a token cannot make further tokens. The token works as ' +
+          'a bearer for every call and for token sign-in, until it expires or is revoked.',
+        security: bearer,
+        body: CreateAccessTokenBody,
+        response: {
+          201: CreatedAccessTokenResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = caller(request);
+      // A leaked token must not be able to mint itself a longer-lived successor.
+      if (!me.sessionId) throw forbidden('Sign in to make access tokens; a token cannot.');
+      return reply.status(201).send(await service.create(me.userId, request.body));
+    },
+  );
+
+  app.delete(
+    '/tokens/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke a personal access token; it gets 401 from then on',
+        security: bearer,
+        params: IdParams,
+        response: { 204: NoContent, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await service.revoke(caller(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import { ACCESS_TOKEN_LIMITS, ACCESS_TOKEN_PREFIX, type AccessToken } from '@signpost/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import type { accessTokens } from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { createAccessTokensRepository } from './access-tokens.repository.ts';
+
+const HINT_LENGTH = ACCESS_TOKEN_PREFIX.length + 4;
+
+export const hashAccessToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const isAccessToken = (token: string) => token.startsWith(ACCESS_TOKEN_PREFIX);
+
+function toWire(row: typeof accessTokens.$inferSelect): AccessToken {
+  return {
+    id: row.id,
+    name: row.name,
+    hint: row.tokenHint,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export function createAccessTokensService(db: Database) {
+  const repository = createAccessTokensRepository(db);
+  return {
+    async create(userId: string, input: { name: string; expiresInDays?: number | undefined }) {
+      if ((await repository.countLive(userId)) >= ACCESS_TOKEN_LIMITS.perPerson) {
+        throw conflict(
+          `You have ${ACCESS_TOKEN_LIMITS.perPerson} access tokens; revoke one to make another.`,
+        );
+      }
+      // 256 random bits after a recognizable prefix (secret scanners can spot it); only the
+      // hash is stored.
+      const token = `${ACCESS_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const row = await repository.insert({
+        id: newId(),
+        userId,
+        name: input.name.trim() || 'Access token',
+        tokenHash: hashAccessToken(token),
+        tokenHint: token.slice(0, HINT_LENGTH),
+        expiresAt: input.expiresInDays
+          ? new Date(Date.now() + input.expiresInDays * 24 * 3600_000)
+          : null,
+      });
+      return { token, accessToken: toWire(row) };
+    },
+
+    async list(userId: string) {
+      return { items: (await repository.listLive(userId)).map(toWire) };
+    },
+
+    async revoke(userId: string, tokenId: string) {
+      if (!(await repository.revoke(userId, tokenId))) {
+        throw notFound('No such access token.');
+      }
+    },
+  };
+}
+export type AccessTokensService = ReturnType<typeof createAccessTokensService>;

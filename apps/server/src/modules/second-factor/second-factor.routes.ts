@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DisableSecondFactorBody,
+  EnableSecondFactorBody,
+  ErrorResponse,
+  NoContent,
+  RecoveryCodesResponse,
+  SecondFactorSetupResponse,
+  SecondFactorStatus,
+} from '@signpost/contract';
+import type { FastifyRequest } from 'fastify';
+import { forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+
+const bearer = [{ bearer: [] }];
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  409: ErrorResponse,
+  429: ErrorResponse,
+};
+
+/** Changing the second factor needs a sign-in session, not an access token. */
+function signedIn(request: FastifyRequest): string {
+  const me = caller(request);
+  if (!me.sessionId) throw forbidden('Sign in to change the second factor; a token cannot.');
+  return me.userId;
+}
+
+/** The optional second factor (TOTP), under /api/auth/second-factor. */
+export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.auth.secondFactor;
+
+  app.get(
+    '/second-factor',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether the second factor is on, and recovery codes left',
+        security: bearer,
+        response: { 200: SecondFactorStatus, 401: ErrorResponse },
+      },
+    },
+    async (request) => service.status(caller(request).userId),
+  );
+
+  app.post(
+    '/second-factor/setup',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Start setting up the second factor: a new secret to scan',
+        description: 'Nothing changes at sign-in until a code confirms it (…/enable).',
+        security: bearer,
+        response: { 200: SecondFactorSetupResponse, ...errors },
+      },
+    },
+    async (request) => service.setup(signedIn(request)),
+  );
+
+  app.post(
+    '/second-factor/enable',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn the second factor on with a current code; answers the recovery codes',
+        description: 'A wrong code answers 400 SECOND_FACTOR_INVALID.',
+        security: bearer,
+        body: EnableSecondFactorBody,
+        response: { 200: RecoveryCodesResponse, ...errors },
+      },
+    },
+    async (request) => service.enable(signedIn(request), request.body.code),
+  );
+
+  app.post(
+    '/second-factor/disable',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Turn the second factor off with a current code or the password',
+        description: 'A wrong code or password answers 400 SECOND_FACTOR_INVALID.',
+        security: bearer,
+        body: DisableSecondFactorBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.disable(signedIn(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, conflict, forbidden } from '../../lib/errors.ts';
+import { createLoginThrottleRepository } from '../auth/login-throttle.repository.ts';
+import { PasswordVerifier } from '../auth/passwords.ts';
+import { createSecondFactorRepository } from './second-factor.repository.ts';
+import { base32Encode, matchTotp, newTotpSecret, normalizeCode, otpauthUrl } from './totp.ts';
+
+const RECOVERY_CODES = 10;
+const ISSUER = 'Signpost';
+
+const invalid = (message: string) => new AppError(400, 'SECOND_FACTOR_INVALID', message);
+
+/** `abcde-fghij`: 50 random bits, easy to read out and type. */
+function newRecoveryCode(): string {
+  const text = base32Encode(randomBytes(7)).slice(0, 10).toLowerCase();
+  return `${text.slice(0, 5)}-${text.slice(5)}`;
+}
+
+// Recovery codes carry 50 random bits and are single-use, so a fast hash is enough.
+const hashRecoveryCode = (code: string) =>
+  createHash('sha256').update(normalizeCode(code).toLowerCase()).digest('hex');
+
+export type SecondFactorCheck = 'not-enabled' | 'required' | 'accepted' | 'refused';
+
+export function createSecondFactorService(db: Database, config: Config) {
+  const repository = createSecondFactorRepository(db);
+  const throttle = createLoginThrottleRepository(db);
+  const verifier = new PasswordVerifier(config.argon2);
+
+  /** A code of the enabled secret that has not been accepted before. */
+  async function acceptCode(userId: string, secret: string, code: string): Promise<boolean> {
+    const step = matchTotp(secret, code);
+    return step !== null && repository.useStep(userId, step);
+  }
+
+  /** Guessing codes or passwords here is limited like sign-in. */
+  async function guarded<T>(userId: string, work: () => Promise<T | null>): Promise<T> {
+    const key = `second-factor:${userId}`;
+    const wait = await throttle.blockedFor([key]);
+    if (wait > 0) {
+      throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${wait} seconds.`, {
+        'Retry-After': String(wait),
+      });
+    }
+    const result = await work();
+    if (result !== null) return result;
+    const window = config.login.windowSeconds;
+    await throttle.recordFailure(key, config.login.maxPerAccountAndAddress, window, window);
+    throw invalid('That code is not right, or was already used. Try the next one.');
+  }
+
+  return {
+    async status(userId: string) {
+      const [account, factor] = await Promise.all([
+        repository.findAccount(userId),
+        repository.find(userId),
+      ]);
+      const enabled = Boolean(factor?.enabledAt);
+      return {
+        available: Boolean(account?.passwordHash),
+        enabled,
+        recoveryCodesLeft: enabled ? await repository.recoveryCodesLeft(userId) : 0,
+      };
+    },
+
+    /** A new secret to confirm; replaces an unconfirmed one, never an enabled one. */
+    async setup(userId: string) {
+      const account = await repository.findAccount(userId);
+      if (!account?.passwordHash) {
+        throw forbidden(
+          'Your account signs in by single sign-on; its second factor is set at your provider.',
+        );
+      }
+      const secret = newTotpSecret();
+      if (!(await repository.savePending(userId, secret))) {
+        throw conflict('The second factor is already on. Turn it off first to set up a new one.');
+      }
+      return { secret, otpauthUrl: otpauthUrl(secret, ISSUER, account.email) };
+    },
+
+    /** Confirms the pending secret with a current code; returns the recovery codes once. */
+    async enable(userId: string, code: string) {
+      const factor = await repository.find(userId);
+      if (!factor) throw conflict('Set up the second factor first.');
+      if (factor.enabledAt) throw conflict('The second factor is already on.');
+      const step = await guarded(userId, async () => matchTotp(factor.secret, code));
+      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+      await db.transaction(async (tx) => {
+        const inTx = createSecondFactorRepository(tx);
+        if (!(await inTx.enable(userId, step))) throw conflict('The second factor is already on.');
+        await inTx.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
+      });
+      return { recoveryCodes: codes };
+    },
+
+    /** Turns the second factor off after a current code or the password. */
+    async disable(userId: string, proof: { code?: string; password?: string }) {
+      const factor = await repository.find(userId);
+      if (!factor?.enabledAt) throw conflict('The second factor is not on.');
+      if (!proof.code && !proof.password) {
+        throw invalid('Enter a current code or your password to turn the second factor off.');
+      }
+      await guarded(userId, async () => {
+        if (proof.code && (await acceptCode(userId, factor.secret, proof.code))) return true;
+        if (proof.password) {
+          const account = await repository.findAccount(userId);
+          if (await verifier.verify(account?.passwordHash ?? null, proof.password)) return true;
+        }
+        return null;
+      });
+      await db.transaction(async (tx) => createSecondFactorRepository(tx).remove(userId));
+    },
+
+    /** The second step of a password sign-in. */
+    async check(
+      userId: string,
+      proof: { totp?: string | undefined; recoveryCode?: string | undefined },
+    ): Promise<SecondFactorCheck> {
+      const factor = await repository.find(userId);
+      if (!factor?.enabledAt) return 'not-enabled';
+      if (!proof.totp && !proof.recoveryCode) return 'required';
+      if (proof.totp && (await acceptCode(userId, factor.secret, proof.totp))) return 'accepted';
+      if (
+        proof.recoveryCode &&
+        (await repository.useRecoveryCode(userId, hashRecoveryCode(proof.recoveryCode)))
+      ) {
+        return 'accepted';
+      }
+      return 'refused';
+    },
+
+    async isEnabled(userId: string): Promise<boolean> {
+      return Boolean((await repository.find(userId))?.enabledAt);
+    },
+  };
+}
+export type SecondFactorService = ReturnType<typeof createSecondFactorService>;

@@ -1,0 +1,123 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  collections,
+  identities,
+  organizations,
+  ssoAttempts,
+  users,
+} from '../../db/schema/index.ts';
+import { newId } from '../../lib/ids.ts';
+
+export function createSsoRepository(db: Executor) {
+  return {
+    async insertAttempt(values: typeof ssoAttempts.$inferInsert): Promise<void> {
+      await db.insert(ssoAttempts).values(values);
+    },
+
+    /** Attempts are kept a day after they expire, then removed. */
+    async deleteOldAttempts(): Promise<void> {
+      await db.delete(ssoAttempts).where(lt(ssoAttempts.expiresAt, sql`now() - interval '1 day'`));
+    },
+
+    /**
+     * Takes the attempt of this state once: only from the browser that started it (the hash
+     * of its cookie), before it expires, never twice.
+     */
+    async consumeAttempt(providerId: string, state: string, browserHash: string) {
+      const rows = await db
+        .update(ssoAttempts)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(ssoAttempts.state, state),
+            eq(ssoAttempts.providerId, providerId),
+            eq(ssoAttempts.browserHash, browserHash),
+            isNull(ssoAttempts.usedAt),
+            gt(ssoAttempts.expiresAt, sql`now()`),
+          ),
+        )
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    /** The organization a provider signs into, by id or else by its one exact name. */
+    async findOrganization(idOrName: string) {
+      const byId = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, idOrName))
+        .limit(1);
+      if (byId[0]) return byId[0].id;
+      const byName = await db
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.name, idOrName))
+        .limit(2);
+      return byName.length === 1 ? (byName[0]?.id ?? null) : null;
+    },
+
+    async findIdentity(issuer: string, subject: string) {
+      const rows = await db
+        .select({
+          identityId: identities.id,
+          userId: users.id,
+          status: users.status,
+        })
+        .from(identities)
+        .innerJoin(users, eq(users.id, identities.userId))
+        .where(and(eq(identities.issuer, issuer), eq(identities.subject, subject)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async touchIdentity(identityId: string, email: string): Promise<void> {
+      await db
+        .update(identities)
+        .set({ lastSignInAt: sql`now()`, email })
+        .where(eq(identities.id, identityId));
+    },
+
+    async findUserByEmail(email: string) {
+      const rows = await db
+        .select({
+          id: users.id,
+          organizationId: users.organizationId,
+          status: users.status,
+        })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async hasIdentityFromIssuer(userId: string, issuer: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: identities.id })
+        .from(identities)
+        .where(and(eq(identities.userId, userId), eq(identities.issuer, issuer)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async insertIdentity(values: Omit<typeof identities.$inferInsert, 'id'>): Promise<void> {
+      await db.insert(identities).values({ id: newId(), ...values });
+    },
+
+    /** A new person without a password, with their own root collection, as every person has. */
+    async createPerson(organizationId: string, name: string, email: string): Promise<string> {
+      const id = newId();
+      await db.insert(users).values({ id, organizationId, name, email, passwordHash: null });
+      await db.insert(collections).values({
+        id: newId(),
+        organizationId,
+        ownerType: 'user',
+        ownerUserId: id,
+        isRoot: true,
+        name: 'My Space',
+        createdBy: id,
+      });
+      return id;
+    },
+  };
+}
