@@ -22,7 +22,14 @@ export function safeReturnTo(value: string | null | undefined): string {
   }
   if (url.origin !== BASE) return '/';
   const path = `${url.pathname}${url.search}`;
-  // The parsed path must say the same as it was given (no dot-segment or encoding tricks
-  // turning it into something that starts with //).
-  return path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  // Neither the parsed path nor its decoded form may start like another host: no
+  // dot-segment or percent-encoding tricks (`/%2F%2Fevil.example`, `/%5Cevil.example`).
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(url.pathname);
+  } catch {
+    return '/';
+  }
+  if (path.startsWith('//') || decoded.startsWith('//') || decoded.includes('\\')) return '/';
+  return path;
 }

@@ -97,6 +97,18 @@ function findInCauses(error: unknown, key: string): unknown {
   return undefined;
 }
 
+/** Every message along the chain of causes, for telling failures apart. */
+function messagesOf(error: unknown): string {
+  const messages: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && typeof current === 'object' && depth < 6; depth += 1) {
+    const { message } = current as { message?: unknown };
+    if (typeof message === 'string') messages.push(message);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return messages.join(' | ');
+}
+
 /** Turns what openid-client throws during the code exchange into a failure for the person. */
 export function classifyOidcError(error: unknown, provider: string): SsoFailure {
   if (error instanceof SsoFailure) return error;
@@ -129,7 +141,7 @@ export function classifyOidcError(error: unknown, provider: string): SsoFailure 
   if (e.code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') {
     return ssoFailures.token(provider, 'expired or not yet valid', detail);
   }
-  const message = `${e.message ?? ''} ${String(findInCauses(error, 'message') ?? '')}`;
+  const message = messagesOf(error);
   if (/alg/i.test(message)) return ssoFailures.token(provider, 'signing algorithm refused', detail);
   if (/signature/i.test(message)) return ssoFailures.token(provider, 'bad signature', detail);
   if (e.code?.startsWith('OAUTH_') || e.code?.startsWith('ERR_J')) {
