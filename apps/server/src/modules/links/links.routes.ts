@@ -1,3 +1,116 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateLinkBody,
+  ErrorResponse,
+  IdParams,
+  MoveBody,
+  NoContent,
+  SuggestLinkBody,
+  UpdateLinkBody,
+} from '@signpost/contract';
+import { caller } from '../../plugins/auth.ts';
+import { createLinksService } from './links.service.ts';
 
-export const linksRoutes: FastifyPluginAsyncTypebox = async () => {};
+const common = { tags: ['consumer'], security: [{ bearer: [] }] };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+};
+const withBody = { ...errors, 413: ErrorResponse };
+
+export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createLinksService(app.database.db);
+
+  app.post(
+    '/collections/:id/links',
+    {
+      schema: {
+        ...common,
+        summary: 'Add a link to a collection you own or that is shared with you',
+        params: IdParams,
+        body: CreateLinkBody,
+        response: { 204: NoContent, ...withBody },
+      },
+    },
+    async (request, reply) => {
+      await service.createLink(caller(request), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/links/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'Edit a link of yours, or one you added to a shared collection',
+        params: IdParams,
+        body: UpdateLinkBody,
+        response: { 204: NoContent, ...withBody },
+      },
+    },
+    async (request, reply) => {
+      await service.updateLink(caller(request), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/links/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'Delete a link of yours, or one you added to a shared collection',
+        params: IdParams,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteLink(caller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/links/:id/collection',
+    {
+      schema: {
+        ...common,
+        summary: 'Move a link to the end of another collection (My Space: its root)',
+        params: IdParams,
+        body: MoveBody,
+        response: { 204: NoContent, ...withBody },
+      },
+    },
+    async (request, reply) => {
+      await service.moveLink(caller(request), request.params.id, request.body.collectionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/collections/:id/suggestions',
+    {
+      schema: {
+        ...common,
+        summary: 'Suggest a link to a team or organization collection',
+        params: IdParams,
+        body: SuggestLinkBody,
+        response: {
+          204: NoContent,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          413: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      await service.suggestLink(caller(request), request.params.id, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+};

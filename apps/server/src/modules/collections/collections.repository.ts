@@ -1,0 +1,152 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.ts';
+import { collections } from '../../db/schema/index.ts';
+
+export type ItemType = 'link' | 'link-favorite' | 'collection';
+
+export interface OrderedItem {
+  type: ItemType;
+  id: string;
+}
+
+export interface SubtreeFacts {
+  /** Levels below the collection: 0 when it has no sub-collections. */
+  height: number;
+  hasShare: boolean;
+  hasFavorites: boolean;
+}
+
+export function createCollectionsRepository(db: Executor) {
+  return {
+    /**
+     * Locks a person's My Space row. Every change to the shape of their tree takes this lock
+     * first, so that two concurrent moves cannot build a cycle or pass the nesting limit.
+     * Returns the id of My Space.
+     */
+    async lockRoot(userId: string): Promise<string | null> {
+      const rows = await selectRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM collections WHERE owner_user_id = ${userId} AND is_root FOR UPDATE`,
+      );
+      return rows[0]?.id ?? null;
+    },
+
+    /**
+     * Locks one collection row while items are added to it or reordered, so positions stay
+     * distinct. False when the collection has gone meanwhile.
+     */
+    async lock(collectionId: string): Promise<boolean> {
+      const rows = await selectRows(
+        db,
+        sql`SELECT id FROM collections WHERE id = ${collectionId} FOR UPDATE`,
+      );
+      return rows.length > 0;
+    },
+
+    /** How many ancestors a collection has: 0 for a root. */
+    async depthOf(collectionId: string): Promise<number> {
+      const rows = await selectRows<{ depth: number | null }>(
+        db,
+        sql`
+        WITH RECURSIVE chain AS (
+          SELECT id, parent_id, 0 AS depth FROM collections WHERE id = ${collectionId}
+          UNION ALL
+          SELECT c.id, c.parent_id, chain.depth + 1 FROM collections c
+          JOIN chain ON c.id = chain.parent_id WHERE chain.depth < 100
+        )
+        SELECT max(depth) AS depth FROM chain`,
+      );
+      return Number(rows[0]?.depth ?? 0);
+    },
+
+    /** What a collection and everything below it hold that limits where it may go. */
+    async subtreeFacts(collectionId: string): Promise<SubtreeFacts> {
+      const rows = await selectRows<SubtreeFacts>(
+        db,
+        sql`
+        WITH RECURSIVE tree AS (
+          SELECT id, 0 AS depth FROM collections WHERE id = ${collectionId}
+          UNION ALL
+          SELECT c.id, tree.depth + 1 FROM collections c
+          JOIN tree ON c.parent_id = tree.id WHERE tree.depth < 100
+        )
+        SELECT coalesce(max(depth), 0) AS height,
+               EXISTS (SELECT 1 FROM collection_shares s
+                       WHERE s.collection_id IN (SELECT id FROM tree)) AS "hasShare",
+               EXISTS (SELECT 1 FROM favorites f
+                       WHERE f.collection_id IN (SELECT id FROM tree)) AS "hasFavorites"
+        FROM tree`,
+      );
+      const row = rows[0];
+      return {
+        height: Number(row?.height ?? 0),
+        hasShare: Boolean(row?.hasShare),
+        hasFavorites: Boolean(row?.hasFavorites),
+      };
+    },
+
+    async insert(values: typeof collections.$inferInsert): Promise<void> {
+      await db.insert(collections).values(values);
+    },
+
+    async update(
+      collectionId: string,
+      fields: Partial<
+        Pick<
+          typeof collections.$inferInsert,
+          'name' | 'description' | 'color' | 'parentId' | 'position'
+        >
+      >,
+    ): Promise<void> {
+      await db
+        .update(collections)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(collections.id, collectionId));
+    },
+
+    /**
+     * Deletes a collection; the foreign keys take along its sub-collections, links,
+     * favorites placed in it, its share with members, and suggestions made to it.
+     */
+    async delete(collectionId: string): Promise<void> {
+      await db
+        .delete(collections)
+        .where(and(eq(collections.id, collectionId), eq(collections.isRoot, false)));
+    },
+
+    /** The items directly in a collection: links, favorites and sub-collections. */
+    async listItems(collectionId: string): Promise<OrderedItem[]> {
+      return selectRows<OrderedItem>(
+        db,
+        sql`
+        SELECT 'link' AS type, id FROM links WHERE collection_id = ${collectionId}
+        UNION ALL
+        SELECT 'link-favorite', id FROM favorites WHERE collection_id = ${collectionId}
+        UNION ALL
+        SELECT 'collection', id FROM collections WHERE parent_id = ${collectionId}`,
+      );
+    },
+
+    /** Gives the items of a collection the positions 0, 1, 2… in the order listed. */
+    async setOrder(collectionId: string, items: OrderedItem[]): Promise<void> {
+      const positions = (type: ItemType) =>
+        JSON.stringify(
+          items.flatMap((item, pos) => (item.type === type ? [{ id: item.id, pos }] : [])),
+        );
+      // One statement per table; the list travels as one JSON parameter, whatever its length.
+      await db.execute(sql`
+        UPDATE links t SET position = v.pos
+        FROM jsonb_to_recordset(${positions('link')}::jsonb) AS v(id text, pos int)
+        WHERE t.id = v.id AND t.collection_id = ${collectionId} AND t.position <> v.pos`);
+      await db.execute(sql`
+        UPDATE favorites t SET position = v.pos
+        FROM jsonb_to_recordset(${positions('link-favorite')}::jsonb) AS v(id text, pos int)
+        WHERE t.id = v.id AND t.collection_id = ${collectionId} AND t.position <> v.pos`);
+      await db.execute(sql`
+        UPDATE collections t SET position = v.pos
+        FROM jsonb_to_recordset(${positions('collection')}::jsonb) AS v(id text, pos int)
+        WHERE t.id = v.id AND t.parent_id = ${collectionId} AND t.position <> v.pos`);
+    },
+  };
+}
+export type CollectionsRepository = ReturnType<typeof createCollectionsRepository>;
