@@ -14,6 +14,8 @@ export interface Row {
   /** The status codes this measurement should see. */
   expect?: number[];
   note?: string;
+  /** Why the measurement could not be made; the row then reads n/a. */
+  skipped?: string;
 }
 
 export const ratioOf = (row: Row) =>
@@ -49,6 +51,7 @@ function unexpected(row: Row): string | null {
 }
 
 function verdict(row: Row): { result: string; why: string[] } {
+  if (row.skipped) return { result: 'n/a', why: [row.skipped] };
   const why = [unexpected(row), ...row.checks.map((check) => check(row))].filter(
     (w): w is string => w !== null,
   );

@@ -127,4 +127,31 @@ describe('seedDemoIfEmpty', () => {
       expect(row.placed_in).toBe('user');
     }
   });
+
+  it('serves the demo menu with a personal space, team spaces and the organization space', async () => {
+    const token = (await signIn()).json<{ token: string }>().token;
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/consumer/menu',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    const menu = response.json<{
+      profile: { email: string };
+      organization: { name: string };
+      spaces: { type: string; collections: { id: string; items: { type: string }[] }[] }[];
+    }>();
+    expect(menu.profile.email).toBe(DEMO_EMAIL);
+    expect(menu.organization.name).toBe('Northwind Labs');
+    const types = menu.spaces.map((s) => s.type);
+    expect(types.filter((t) => t === 'personal')).toHaveLength(1);
+    expect(types.filter((t) => t === 'team')).toHaveLength(3);
+    expect(types.filter((t) => t === 'organization')).toHaveLength(1);
+    const personal = menu.spaces.find((s) => s.type === 'personal');
+    const mySpace = personal?.collections[0];
+    const kinds = new Set(mySpace?.items.map((i) => i.type));
+    expect(kinds).toEqual(new Set(['link', 'link-favorite', 'collection']));
+    const sharedRoot = personal?.collections.find((c) => c.id === 'shared-root');
+    expect(sharedRoot?.items.length).toBeGreaterThanOrEqual(1);
+  });
 });
