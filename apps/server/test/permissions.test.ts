@@ -1,0 +1,412 @@
+// The permission table of SECURITY.md: every consumer call × every role, allowed and denied
+// cells both asserted. Each cell runs on a fresh world; a denied cell must change nothing.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
+import { createTestApp } from './app.ts';
+import {
+  addTeamMember,
+  createCollection,
+  createFavorite,
+  createLink,
+  createOrganization,
+  createShare,
+  createTeam,
+  createUser,
+  signIn,
+  type TestUser,
+} from './factories.ts';
+
+const { app, db } = await createTestApp();
+
+const ROLES = [
+  'owner',
+  'member',
+  'other',
+  'teamMember',
+  'teamEditor',
+  'orgAdmin',
+  'stranger',
+  'anonymous',
+] as const;
+type Role = (typeof ROLES)[number];
+
+async function makeWorld() {
+  const org = await createOrganization(db);
+  const otherOrg = await createOrganization(db);
+  const people = {
+    owner: await createUser(db, org.id),
+    member: await createUser(db, org.id),
+    other: await createUser(db, org.id),
+    teamMember: await createUser(db, org.id),
+    teamEditor: await createUser(db, org.id),
+    orgAdmin: await createUser(db, org.id, { role: 'admin' }),
+    stranger: await createUser(db, otherOrg.id),
+  } satisfies Record<Exclude<Role, 'anonymous'>, TestUser>;
+  const team = await createTeam(db, org.id);
+  await addTeamMember(db, team, people.teamMember.id, 'member');
+  await addTeamMember(db, team, people.teamEditor.id, 'editor');
+  const teamCollection = await createCollection(db, { team });
+  const teamLink = await createLink(db, teamCollection);
+  const orgCollection = await createCollection(db, { organizationId: org.id });
+  const orgLink = await createLink(db, orgCollection);
+  const shared = await createCollection(db, { user: people.owner });
+  const ownerLink = await createLink(db, shared, { createdBy: people.owner.id });
+  const memberLink = await createLink(db, shared, { createdBy: people.member.id });
+  const share = await createShare(db, people.owner, shared.id, [people.member.id]);
+  const ownerOther = await createCollection(db, { user: people.owner });
+  const favorite = await createFavorite(db, people.owner, orgLink.id, people.owner.rootId);
+  return {
+    org,
+    otherOrg,
+    people,
+    team,
+    teamCollection,
+    teamLink,
+    orgCollection,
+    orgLink,
+    shared,
+    ownerLink,
+    memberLink,
+    share,
+    ownerOther,
+    favorite,
+  };
+}
+type World = Awaited<ReturnType<typeof makeWorld>>;
+
+/** A digest of every row a consumer call can change, in both organizations of the world. */
+async function fingerprint(w: World) {
+  const orgs = sql`(${w.org.id}, ${w.otherOrg.id})`;
+  const part = (table: string) =>
+    sql`coalesce((SELECT string_agg(t::text, '|' ORDER BY t::text) FROM ${sql.identifier(table)} t WHERE t.organization_id IN ${orgs}), '')`;
+  const rows = await selectRows<{ digest: string }>(
+    db,
+    sql`SELECT md5(${part('collections')} || ${part('links')} || ${part('favorites')} ||
+                   ${part('collection_shares')} || ${part('share_members')} ||
+                   ${part('link_suggestions')}) AS digest`,
+  );
+  return rows[0]?.digest;
+}
+
+interface Call {
+  name: string;
+  request: (
+    w: World,
+    actor: TestUser | null,
+  ) => { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object };
+  /** Status per role; a write whose status is 204 must change rows, any other must not. */
+  expect: Record<Role, number>;
+  read?: boolean;
+}
+
+const link = { name: 'A link', url: 'https://example.com/new' };
+const c = '/api/consumer';
+// Shorthands for the common rows of the table.
+const onlyOwner = (owner: number, member: number) => ({
+  owner,
+  member,
+  other: 404,
+  teamMember: 404,
+  teamEditor: 404,
+  orgAdmin: 404,
+  stranger: 404,
+  anonymous: 401,
+});
+const teamOnly = (status: number) => ({
+  owner: 404,
+  member: 404,
+  other: 404,
+  teamMember: status,
+  teamEditor: status,
+  orgAdmin: 404,
+  stranger: 404,
+  anonymous: 401,
+});
+const wholeOrg = (status: number) => ({
+  owner: status,
+  member: status,
+  other: status,
+  teamMember: status,
+  teamEditor: status,
+  orgAdmin: status,
+  stranger: 404,
+  anonymous: 401,
+});
+const everyone = (status: number) => ({ ...wholeOrg(status), stranger: status });
+
+const CALLS: Call[] = [
+  {
+    name: 'GET menu',
+    read: true,
+    request: () => ({ method: 'GET', url: `${c}/menu` }),
+    expect: everyone(200),
+  },
+  {
+    name: 'GET peers',
+    read: true,
+    request: () => ({ method: 'GET', url: `${c}/peers?limit=20` }),
+    expect: everyone(200),
+  },
+  {
+    name: 'POST collections into a personal collection',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/`,
+      payload: { name: 'Nested', parentId: w.shared.id },
+    }),
+    expect: onlyOwner(204, 403),
+  },
+  {
+    name: 'POST collections into a team collection',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/`,
+      payload: { name: 'Nested', parentId: w.teamCollection.id },
+    }),
+    expect: teamOnly(403),
+  },
+  {
+    name: 'POST collections into an organization collection',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/`,
+      payload: { name: 'Nested', parentId: w.orgCollection.id },
+    }),
+    expect: wholeOrg(403),
+  },
+  {
+    name: 'PATCH a personal collection',
+    request: (w) => ({
+      method: 'PATCH',
+      url: `${c}/collections/${w.shared.id}`,
+      payload: { name: 'Renamed' },
+    }),
+    expect: onlyOwner(204, 403),
+  },
+  {
+    name: 'PATCH a team collection',
+    request: (w) => ({
+      method: 'PATCH',
+      url: `${c}/collections/${w.teamCollection.id}`,
+      payload: { name: 'Renamed' },
+    }),
+    expect: teamOnly(403),
+  },
+  {
+    name: 'DELETE a personal collection',
+    request: (w) => ({ method: 'DELETE', url: `${c}/collections/${w.shared.id}/` }),
+    expect: onlyOwner(204, 403),
+  },
+  {
+    name: 'DELETE an organization collection',
+    request: (w) => ({ method: 'DELETE', url: `${c}/collections/${w.orgCollection.id}/` }),
+    expect: wholeOrg(403),
+  },
+  {
+    name: 'PUT the order of a personal collection',
+    request: (w) => ({
+      method: 'PUT',
+      url: `${c}/collections/${w.shared.id}/order`,
+      payload: {
+        items: [
+          { type: 'link', id: w.memberLink.id },
+          { type: 'link', id: w.ownerLink.id },
+        ],
+      },
+    }),
+    expect: onlyOwner(204, 403),
+  },
+  {
+    name: 'POST a link to a shared personal collection',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/${w.shared.id}/links`,
+      payload: link,
+    }),
+    expect: onlyOwner(204, 204),
+  },
+  {
+    name: 'POST a link to a team collection',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/${w.teamCollection.id}/links`,
+      payload: link,
+    }),
+    expect: teamOnly(403),
+  },
+  {
+    name: 'POST a link to an organization collection',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/${w.orgCollection.id}/links`,
+      payload: link,
+    }),
+    expect: wholeOrg(403),
+  },
+  {
+    name: "PATCH the owner's link in a share",
+    request: (w) => ({
+      method: 'PATCH',
+      url: `${c}/links/${w.ownerLink.id}`,
+      payload: { name: 'X' },
+    }),
+    expect: onlyOwner(204, 403),
+  },
+  {
+    name: "PATCH the member's link in a share",
+    request: (w) => ({
+      method: 'PATCH',
+      url: `${c}/links/${w.memberLink.id}`,
+      payload: { name: 'X' },
+    }),
+    expect: onlyOwner(204, 204),
+  },
+  {
+    name: 'PATCH a team link',
+    request: (w) => ({
+      method: 'PATCH',
+      url: `${c}/links/${w.teamLink.id}`,
+      payload: { name: 'X' },
+    }),
+    expect: teamOnly(403),
+  },
+  {
+    name: "DELETE the owner's link in a share",
+    request: (w) => ({ method: 'DELETE', url: `${c}/links/${w.ownerLink.id}` }),
+    expect: onlyOwner(204, 403),
+  },
+  {
+    name: 'DELETE an organization link',
+    request: (w) => ({ method: 'DELETE', url: `${c}/links/${w.orgLink.id}` }),
+    expect: wholeOrg(403),
+  },
+  {
+    name: "PUT the owner's link into the owner's other collection",
+    request: (w) => ({
+      method: 'PUT',
+      url: `${c}/links/${w.ownerLink.id}/collection`,
+      payload: { collectionId: w.ownerOther.id },
+    }),
+    expect: onlyOwner(204, 403),
+  },
+  {
+    // Two ids, each authorized on its own: the member may move this link, not into there.
+    name: "PUT the member's link into the owner's unshared collection",
+    request: (w) => ({
+      method: 'PUT',
+      url: `${c}/links/${w.memberLink.id}/collection`,
+      payload: { collectionId: w.ownerOther.id },
+    }),
+    expect: onlyOwner(204, 404),
+  },
+  {
+    name: 'POST a suggestion to a team collection',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/${w.teamCollection.id}/suggestions`,
+      payload: link,
+    }),
+    expect: teamOnly(204),
+  },
+  {
+    name: 'POST a suggestion to an organization collection',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/${w.orgCollection.id}/suggestions`,
+      payload: link,
+    }),
+    expect: wholeOrg(204),
+  },
+  {
+    name: 'POST a favorite of a team link into one’s own My Space',
+    request: (w, actor) => ({
+      method: 'POST',
+      url: `${c}/collections/${actor?.rootId ?? w.people.owner.rootId}/favorites`,
+      payload: { type: 'link', id: w.teamLink.id },
+    }),
+    expect: teamOnly(204),
+  },
+  {
+    name: "POST a favorite into the owner's My Space",
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/${w.people.owner.rootId}/favorites`,
+      payload: { type: 'link', id: w.orgLink.id },
+    }),
+    // The owner already has this favorite: allowed, but a conflict.
+    expect: onlyOwner(409, 404),
+  },
+  {
+    name: "DELETE the owner's favorite",
+    request: (w) => ({ method: 'DELETE', url: `${c}/favorites/${w.favorite.id}` }),
+    expect: onlyOwner(204, 404),
+  },
+  {
+    name: "PUT the owner's favorite into another collection",
+    request: (w) => ({
+      method: 'PUT',
+      url: `${c}/favorites/${w.favorite.id}/collection`,
+      payload: { collectionId: w.ownerOther.id },
+    }),
+    expect: onlyOwner(204, 404),
+  },
+  {
+    name: "POST a share of the owner's unshared collection",
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collection-shares/`,
+      payload: { collectionId: w.ownerOther.id, memberIds: [w.people.other.id] },
+    }),
+    expect: onlyOwner(204, 404),
+  },
+  {
+    name: 'DELETE the share',
+    request: (w) => ({ method: 'DELETE', url: `${c}/collection-shares/${w.share.id}/` }),
+    expect: onlyOwner(204, 403),
+  },
+  {
+    name: 'POST members to the share',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collection-shares/${w.share.id}/members`,
+      payload: { memberIds: [w.people.teamMember.id] },
+    }),
+    expect: onlyOwner(204, 403),
+  },
+  {
+    name: 'DELETE the member from the share (remove, or leave)',
+    request: (w) => ({
+      method: 'DELETE',
+      url: `${c}/collection-shares/${w.share.id}/members/${w.people.member.id}`,
+    }),
+    expect: onlyOwner(204, 204),
+  },
+  {
+    name: 'DELETE the owner from the share',
+    request: (w) => ({
+      method: 'DELETE',
+      url: `${c}/collection-shares/${w.share.id}/members/${w.people.owner.id}`,
+    }),
+    expect: onlyOwner(409, 403),
+  },
+];
+
+const cells = CALLS.flatMap((call) =>
+  ROLES.map((role) => ({ call, role, status: call.expect[role] })),
+);
+
+describe('permission table of every consumer call', () => {
+  it.each(cells)('$call.name as $role → $status', async ({ call, role, status }) => {
+    const w = await makeWorld();
+    const actor = role === 'anonymous' ? null : w.people[role];
+    const headers = actor ? (await signIn(app, actor)).headers : {};
+    const before = await fingerprint(w);
+    const response = await app.inject({ ...call.request(w, actor), headers });
+    expect(response.statusCode, response.body).toBe(status);
+    const after = await fingerprint(w);
+    if (status === 204) expect(after).not.toBe(before);
+    else expect(after).toBe(before);
+    if (status >= 400) expect(response.json().message).toEqual(expect.any(String));
+  });
+});
