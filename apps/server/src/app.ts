@@ -11,6 +11,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { consumerRoutes } from './modules/consumer.routes.ts';
+import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 
 export interface AppOptions {
   config: Config;
@@ -57,6 +58,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<App> {
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api/auth' });
+  // A demo single sign-on provider, when the demo runs without a configured one.
+  if (config.demoData && config.oidcProviders.length === 0) await app.register(demoIdpPlugin);
   await app.register(consumerRoutes, { prefix: '/api/consumer' });
   if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });
   return app;

@@ -6,6 +6,8 @@ import { classifyOidcError, ssoFailures } from './sso-errors.ts';
 export interface SsoProvider extends OidcProviderConfig {
   /** How to reach the provider from the server; the global fetch when absent. */
   fetch?: client.CustomFetch;
+  /** Plain http allowed whatever the host (the demo provider, reached in-process). */
+  allowHttp?: boolean;
 }
 
 const DISCOVERY_TTL_MS = 60 * 60_000;
@@ -47,7 +49,8 @@ export class OidcClients {
 
   private async discover(provider: SsoProvider): Promise<client.Configuration> {
     const issuer = new URL(provider.issuer);
-    const insecure = issuer.protocol === 'http:' && isAcceptableIssuer(issuer);
+    const insecure =
+      issuer.protocol === 'http:' && (provider.allowHttp === true || isAcceptableIssuer(issuer));
     try {
       const config = await client.discovery(
         issuer,
