@@ -12,8 +12,8 @@ export interface LoadSpec {
   seconds: number;
   /** GET these paths in turn (varied queries); one path is a plain GET. */
   paths?: string[];
-  /** Alternate a POST of `post.body` to `post.path` with a DELETE of the next of `deletePaths`. */
-  writeMix?: { post: { path: string; body: string }; deletePaths: string[] };
+  /** Alternate a POST of `post.body` to the next of `post.paths` with a DELETE of the next of `deletePaths`. */
+  writeMix?: { post: { paths: string[]; body: string }; deletePaths: string[] };
 }
 
 export interface LoadResult {
@@ -31,12 +31,13 @@ function requests(spec: LoadSpec): autocannon.Request[] {
   if (spec.writeMix) {
     const { post, deletePaths } = spec.writeMix;
     let next = 0;
+    let nextPost = 0;
     return [
       {
         method: 'POST',
-        path: post.path,
         body: post.body,
         headers: { ...spec.headers, 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, path: post.paths[nextPost++ % post.paths.length] ?? '' }),
       },
       {
         method: 'DELETE',

@@ -146,27 +146,60 @@ function peerPaths(): string[] {
   return queries.map((q) => `/api/consumer/peers?query=${encodeURIComponent(q)}&limit=20`);
 }
 
-/** Links the write mix deletes, made beforehand in a scratch collection of the user's. */
-async function writePool(url: string, data: BenchData, count: number): Promise<string[]> {
+/**
+ * Links for the write mix to delete, made beforehand and spread round-robin over
+ * `spread` scratch collections in the user's My Space.
+ */
+async function writePool(
+  url: string,
+  data: BenchData,
+  tag: string,
+  count: number,
+  spread: number,
+): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const scratch = 'wbscratch000000000000';
+    const scratch = Array.from(
+      { length: spread },
+      (_, k) => `wb${tag}${String(k).padStart(18, '0')}`,
+    );
     await client.query(
       `INSERT INTO collections (id, organization_id, owner_type, owner_user_id, parent_id, name, position, created_by)
-       SELECT $1, $2, 'user', $3, $4, 'Write benchmark', coalesce(max(p), -1) + 1, $3 FROM (
-         SELECT max(position) AS p FROM links WHERE collection_id = $4
-         UNION ALL SELECT max(position) FROM favorites WHERE collection_id = $4
-         UNION ALL SELECT max(position) FROM collections WHERE parent_id = $4) t`,
+       SELECT s.id, $2, 'user', $3, $4, 'Write benchmark', base.p + s.n, $3
+       FROM unnest($1::text[]) WITH ORDINALITY AS s(id, n), (
+         SELECT coalesce(max(p), -1) AS p FROM (
+           SELECT max(position) AS p FROM links WHERE collection_id = $4
+           UNION ALL SELECT max(position) FROM favorites WHERE collection_id = $4
+           UNION ALL SELECT max(position) FROM collections WHERE parent_id = $4) t) base`,
       [scratch, data.organizationId, data.userId, data.rootId],
     );
     const rows = await client.query<{ id: string }>(
       `INSERT INTO links (id, organization_id, collection_id, name, url, position, created_by)
-       SELECT 'wb' || lpad(g::text, 19, '0'), $1, $2, 'Scratch ' || g, 'https://example.com/' || g, g, $3
-       FROM generate_series(0, $4 - 1) g RETURNING id`,
-      [data.organizationId, scratch, data.userId, count],
+       SELECT 'wb' || $5 || lpad(g::text, 18, '0'), $1, ($2::text[])[g % $6 + 1], 'Scratch ' || g,
+              'https://example.com/' || g, g / $6, $3
+       FROM generate_series(0, $4 - 1) g ORDER BY g RETURNING id`,
+      [data.organizationId, scratch, data.userId, count, tag, spread],
     );
     return rows.rows.map((r) => `/api/consumer/links/${r.id}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The user's own collections that are not shared: where spread writes add links. */
+async function ownCollections(url: string, data: BenchData): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = await client.query<{ id: string }>(
+      `SELECT id FROM collections
+       WHERE owner_user_id = $1 AND name <> 'Write benchmark'
+         AND id NOT IN (SELECT collection_id FROM collection_shares)
+       ORDER BY is_root DESC, position, id LIMIT 10`,
+      [data.userId],
+    );
+    return rows.rows.map((r) => r.id);
   } finally {
     await client.end();
   }
@@ -312,34 +345,50 @@ async function main() {
       expect: [200],
     });
 
-    log('Measuring the write mix…');
-    const post = {
-      path: `/api/consumer/collections/${data.rootId}/links`,
-      body: JSON.stringify({
-        name: 'Benchmark link',
-        description: '',
-        url: 'https://example.com/bench',
-      }),
-    };
-    const probe = await fetch(`${base}${post.path}`, {
+    const body = JSON.stringify({ name: 'Benchmark link', url: 'https://example.com/bench' });
+    const addTo = (id: string) => `/api/consumer/collections/${id}/links`;
+    const probe = await fetch(`${base}${addTo(data.rootId)}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: post.body,
+      body,
     });
-    const writeRow: Row = {
-      what: 'writes: add a link to My Space, delete a link',
-      baseline: baselineRps,
-      budget: 'p99 ≤ 10 ms',
-      checks: [p99AtMost(10)],
-      expect: [204],
-    };
-    if (probe.status === 204) {
-      const deletePaths = await writePool(pgUrl, data, quick ? 20_000 : 60_000);
-      writeRow.load = await load({ url: base, headers, writeMix: { post, deletePaths } });
-    } else {
-      writeRow.skipped = `POST ${post.path.replace(data.rootId, '{id}')} answered ${probe.status}`;
+    const own = await ownCollections(pgUrl, data);
+    const pool = quick ? 20_000 : 60_000;
+    const writeMixes = [
+      {
+        what: 'writes, one collection: add to My Space, delete from one collection',
+        tag: 'a',
+        spread: 1,
+        paths: [addTo(data.rootId)],
+      },
+      {
+        what: `writes spread over ${own.length} own collections: add, delete`,
+        tag: 'b',
+        spread: 10,
+        paths: own.map(addTo),
+      },
+    ];
+    for (const mix of writeMixes) {
+      log(`Measuring ${mix.what}…`);
+      const row: Row = {
+        what: mix.what,
+        baseline: baselineRps,
+        budget: 'p99 ≤ 10 ms',
+        checks: [p99AtMost(10)],
+        expect: [204],
+      };
+      if (probe.status === 204) {
+        const deletePaths = await writePool(pgUrl, data, mix.tag, pool, mix.spread);
+        row.load = await load({
+          url: base,
+          headers,
+          writeMix: { post: { paths: mix.paths, body }, deletePaths },
+        });
+      } else {
+        row.skipped = `POST /api/consumer/collections/{id}/links answered ${probe.status}`;
+      }
+      rows.push(row);
     }
-    rows.push(writeRow);
     await stop(server);
 
     // PGlite.
