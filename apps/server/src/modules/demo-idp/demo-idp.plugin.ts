@@ -101,6 +101,14 @@ export async function demoIdpPlugin(app: FastifyInstance) {
       },
     },
     pkce: { required: () => true },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 3600,
+      Interaction: 600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+    },
     interactions: { url: (_ctx, interaction) => `${MOUNT}/interaction/${interaction.uid}` },
     renderError: (ctx, out) => {
       ctx.type = 'html';

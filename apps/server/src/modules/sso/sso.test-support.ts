@@ -86,6 +86,14 @@ export async function startTestProvider(clients: TestClient[]): Promise<TestProv
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
+    ttl: {
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 3600,
+      Interaction: 600,
+      Session: 8 * 3600,
+      Grant: 8 * 3600,
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => ({
       accountId: sub,
