@@ -1,0 +1,139 @@
+// The database and server under test: a fresh PostgreSQL database, sign-in, the menu,
+// the queries of the peer search and the links the write mixes delete.
+import pg from 'pg';
+import type { BenchData } from './dataset.ts';
+import { Prng } from './prng.ts';
+import { FIRST_NAMES, LAST_NAMES } from './words.ts';
+
+export async function freshPostgres(adminUrl: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('DROP DATABASE IF EXISTS signpost_bench WITH (FORCE)');
+    await admin.query('CREATE DATABASE signpost_bench');
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = '/signpost_bench';
+  return url.toString();
+}
+
+export async function dropPostgres(adminUrl: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin
+    .query('DROP DATABASE IF EXISTS signpost_bench WITH (FORCE)')
+    .finally(() => admin.end());
+}
+
+export async function signIn(base: string, data: BenchData): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/auth/sessions/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'email-password', email: data.email, password: data.password }),
+  });
+  if (response.status !== 201) {
+    throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  }
+  const { token } = (await response.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface MenuFetch {
+  status: number;
+  etag: string | null;
+  body: string;
+  links: number;
+}
+
+function countLinks(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, v) => n + countLinks(v), 0);
+  if (value && typeof value === 'object') {
+    const self = (value as { type?: unknown }).type === 'link' ? 1 : 0;
+    return Object.values(value).reduce((n: number, v) => n + countLinks(v), self);
+  }
+  return 0;
+}
+
+export async function fetchMenu(base: string, headers: Record<string, string>): Promise<MenuFetch> {
+  const response = await fetch(`${base}/api/consumer/menu`, { headers });
+  const body = await response.text();
+  const links = response.status === 200 ? countLinks(JSON.parse(body)) : 0;
+  return { status: response.status, etag: response.headers.get('etag'), body, links };
+}
+
+/** Varied peer searches: name beginnings, surnames, e-mail fragments. */
+export function peerPaths(): string[] {
+  const rng = new Prng(7);
+  const queries = [
+    ...FIRST_NAMES.map((n) => n.slice(0, 3).toLowerCase()),
+    ...LAST_NAMES.map((n) => n.toLowerCase()),
+    ...Array.from({ length: 40 }, () => `${rng.pick(FIRST_NAMES)} ${rng.pick(LAST_NAMES)}`),
+    ...Array.from({ length: 20 }, () => `${rng.pick(LAST_NAMES).toLowerCase()}.${rng.int(99_999)}`),
+  ];
+  for (let i = queries.length - 1; i > 0; i -= 1) {
+    const j = rng.int(i + 1);
+    [queries[i], queries[j]] = [queries[j] ?? '', queries[i] ?? ''];
+  }
+  return queries.map((q) => `/api/consumer/peers?query=${encodeURIComponent(q)}&limit=20`);
+}
+
+/**
+ * Links for the write mix to delete, made beforehand and spread round-robin over
+ * `spread` scratch collections in the user's My Space.
+ */
+export async function writePool(
+  url: string,
+  data: BenchData,
+  tag: string,
+  count: number,
+  spread: number,
+): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const scratch = Array.from(
+      { length: spread },
+      (_, k) => `wb${tag}${String(k).padStart(18, '0')}`,
+    );
+    await client.query(
+      `INSERT INTO collections (id, organization_id, owner_type, owner_user_id, parent_id, name, position, created_by)
+       SELECT s.id, $2, 'user', $3, $4, 'Write benchmark', base.p + s.n, $3
+       FROM unnest($1::text[]) WITH ORDINALITY AS s(id, n), (
+         SELECT coalesce(max(p), -1) AS p FROM (
+           SELECT max(position) AS p FROM links WHERE collection_id = $4
+           UNION ALL SELECT max(position) FROM favorites WHERE collection_id = $4
+           UNION ALL SELECT max(position) FROM collections WHERE parent_id = $4) t) base`,
+      [scratch, data.organizationId, data.userId, data.rootId],
+    );
+    const rows = await client.query<{ id: string }>(
+      `INSERT INTO links (id, organization_id, collection_id, name, url, position, created_by)
+       SELECT 'wb' || $5 || lpad(g::text, 18, '0'), $1, ($2::text[])[g % $6 + 1], 'Scratch ' || g,
+              'https://example.com/' || g, g / $6, $3
+       FROM generate_series(0, $4 - 1) g ORDER BY g RETURNING id`,
+      [data.organizationId, scratch, data.userId, count, tag, spread],
+    );
+    return rows.rows.map((r) => `/api/consumer/links/${r.id}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The user's own collections that are not shared: where spread writes add links. */
+export async function ownCollections(url: string, data: BenchData): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const rows = await client.query<{ id: string }>(
+      `SELECT id FROM collections
+       WHERE owner_user_id = $1 AND name <> 'Write benchmark'
+         AND id NOT IN (SELECT collection_id FROM collection_shares)
+       ORDER BY is_root DESC, position, id LIMIT 10`,
+      [data.userId],
+    );
+    return rows.rows.map((r) => r.id);
+  } finally {
+    await client.end();
+  }
+}
