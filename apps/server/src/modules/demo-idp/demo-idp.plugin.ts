@@ -36,7 +36,6 @@ export async function demoIdpPlugin(app: FastifyInstance) {
   const found = await findDemoOrganization(app);
   if (!found) return;
   const organizationId: string = found;
-  const { default: Provider } = await import('oidc-provider');
   const { publicUrl } = app.config;
   const issuer = `${publicUrl}${MOUNT}`;
   const clientSecret = randomBytes(32).toString('base64url');
@@ -57,90 +56,101 @@ export async function demoIdpPlugin(app: FastifyInstance) {
     return rows[0] ?? null;
   }
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: clientSecret,
-        client_name: 'Signpost',
-        redirect_uris: [`${publicUrl}/api/auth/sso/${DEMO_PROVIDER_ID}/callback`],
-        post_logout_redirect_uris: [`${publicUrl}/`],
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-      },
-    ],
-    // A signing key of this process only: the demo's sessions end when it restarts anyway.
-    jwks: {
-      keys: [
+  /**
+   * The provider is made at its first use, so that the server starts without loading it
+   * and a demo that never uses single sign-on never pays for it.
+   */
+  async function createProvider() {
+    const { default: Provider } = await import('oidc-provider');
+    const provider = new Provider(issuer, {
+      clients: [
         {
-          ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-            format: 'jwk',
-          }),
-          kid: 'demo',
-          alg: 'RS256',
-          use: 'sig',
+          client_id: CLIENT_ID,
+          client_secret: clientSecret,
+          client_name: 'Signpost',
+          redirect_uris: [`${publicUrl}/api/auth/sso/${DEMO_PROVIDER_ID}/callback`],
+          post_logout_redirect_uris: [`${publicUrl}/`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
         },
       ],
-    },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    // The ID token carries the e-mail and name itself.
-    conformIdTokenClaims: false,
-    features: {
-      devInteractions: { enabled: false },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: (ctx, form) => {
-          ctx.type = 'html';
-          ctx.body = logoutPage(form);
-        },
-        postLogoutSuccessSource: (ctx) => {
-          ctx.type = 'html';
-          ctx.body = messagePage('Signed out', 'You are signed out of Northwind SSO.');
+      // A signing key of this process only: the demo's sessions end when it restarts anyway.
+      jwks: {
+        keys: [
+          {
+            ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+              format: 'jwk',
+            }),
+            kid: 'demo',
+            alg: 'RS256',
+            use: 'sig',
+          },
+        ],
+      },
+      cookies: { keys: [randomBytes(32).toString('base64url')] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      // The ID token carries the e-mail and name itself.
+      conformIdTokenClaims: false,
+      features: {
+        devInteractions: { enabled: false },
+        rpInitiatedLogout: {
+          enabled: true,
+          logoutSource: (ctx, form) => {
+            ctx.type = 'html';
+            ctx.body = logoutPage(form);
+          },
+          postLogoutSuccessSource: (ctx) => {
+            ctx.type = 'html';
+            ctx.body = messagePage('Signed out', 'You are signed out of Northwind SSO.');
+          },
         },
       },
-    },
-    pkce: { required: () => true },
-    ttl: {
-      AuthorizationCode: 60,
-      AccessToken: 600,
-      IdToken: 3600,
-      Interaction: 600,
-      Session: 8 * 3600,
-      Grant: 8 * 3600,
-    },
-    interactions: { url: (_ctx, interaction) => `${MOUNT}/interaction/${interaction.uid}` },
-    renderError: (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = messagePage('Sign-in problem', String(out.error_description ?? out.error));
-    },
-    findAccount: async (_ctx, sub) => {
-      const person = await findDemoPerson(sub);
-      if (!person) return undefined;
-      return {
-        accountId: person.id,
-        claims: () => ({
-          sub: person.id,
-          email: person.email,
-          email_verified: true,
-          name: person.name,
-        }),
-      };
-    },
-  });
-  provider.proxy = app.config.trustProxy;
-  const handle = provider.callback();
+      pkce: { required: () => true },
+      ttl: {
+        AuthorizationCode: 60,
+        AccessToken: 600,
+        IdToken: 3600,
+        Interaction: 600,
+        Session: 8 * 3600,
+        Grant: 8 * 3600,
+      },
+      interactions: { url: (_ctx, interaction) => `${MOUNT}/interaction/${interaction.uid}` },
+      renderError: (ctx, out) => {
+        ctx.type = 'html';
+        ctx.body = messagePage('Sign-in problem', String(out.error_description ?? out.error));
+      },
+      findAccount: async (_ctx, sub) => {
+        const person = await findDemoPerson(sub);
+        if (!person) return undefined;
+        return {
+          accountId: person.id,
+          claims: () => ({
+            sub: person.id,
+            email: person.email,
+            email_verified: true,
+            name: person.name,
+          }),
+        };
+      },
+    });
+    provider.proxy = app.config.trustProxy;
+    return { provider, handle: provider.callback() };
+  }
+  let created: ReturnType<typeof createProvider> | null = null;
+  const demo = () => (created ??= createProvider());
 
   /** Passes a request to the provider, which sees paths without the /demo-idp prefix. */
-  function forward(request: FastifyRequest, reply: FastifyReply) {
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
+    const { handle } = await demo();
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.originalUrl = raw.url;
     raw.url = (raw.url ?? '/').slice(MOUNT.length) || '/';
-    void handle(raw, reply.raw);
+    await handle(raw, reply.raw);
   }
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
+    const { provider } = await demo();
     reply.hijack();
     await provider.interactionFinished(request.raw, reply.raw as ServerResponse, result, {
       mergeWithLastSubmission: false,
@@ -178,6 +188,7 @@ export async function demoIdpPlugin(app: FastifyInstance) {
       { schema: { hide: true } },
       async (request, reply) => {
         try {
+          const { provider } = await demo();
           await provider.interactionDetails(request.raw, reply.raw);
         } catch {
           return html(reply, messagePage('Sign-in expired', 'Start again from Signpost.'), 400);
@@ -195,6 +206,7 @@ export async function demoIdpPlugin(app: FastifyInstance) {
         const password = String(request.body?.password ?? '').slice(0, 128);
         let details;
         try {
+          const { provider } = await demo();
           details = await provider.interactionDetails(request.raw, reply.raw);
         } catch {
           return html(reply, messagePage('Sign-in expired', 'Start again from Signpost.'), 400);
@@ -228,6 +240,7 @@ export async function demoIdpPlugin(app: FastifyInstance) {
             403,
           );
         }
+        const { provider } = await demo();
         const grant = new provider.Grant({ accountId: userId, clientId: CLIENT_ID });
         grant.addOIDCScope(String(details.params.scope ?? 'openid'));
         const grantId = await grant.save();
