@@ -50,6 +50,12 @@ export async function buildApp({ config, database }: AppOptions): Promise<App> {
     (httpPart === 'body' ? bodyAjv : stringAjv).compile(schema),
   );
 
+  // A 304 has no body; without this the serialized `null` would leave Content-Length: 4
+  // on an empty answer and a client that honours it would wait forever.
+  app.addHook('onSend', async (_request, reply, payload) =>
+    reply.statusCode === 304 ? null : payload,
+  );
+
   app.decorate('config', config);
   app.decorate('database', database);
 

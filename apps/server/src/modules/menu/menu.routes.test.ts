@@ -250,6 +250,7 @@ describe('GET /api/consumer/menu', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    expect(again.headers['content-length'] ?? '0').toBe('0');
     await createLink(db, await createCollection(db, { organizationId: org.id }), { name: 'New' });
     const changed = await app.inject({
       method: 'GET',
