@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collections, identities, sessions, users } from '../../db/schema/index.ts';
+import { collections, identities, sessions, ssoAttempts, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { countRows, createOrganization, createUser, signIn } from '../../../test/factories.ts';
 import {
@@ -23,6 +23,7 @@ const idp = await startTestProvider([
   { clientId: 'signpost', clientSecret: 'secret-one', redirectUri: callbackOf('acme') },
   { clientId: 'signpost-link', clientSecret: 'secret-two', redirectUri: callbackOf('acme-link') },
   { clientId: 'signpost-loose', clientSecret: 'secret-3', redirectUri: callbackOf('acme-loose') },
+  { clientId: 'signpost-lost', clientSecret: 'secret-4', redirectUri: callbackOf('lost') },
 ]);
 const base = {
   issuer: idp.issuer,
@@ -57,6 +58,14 @@ const { app, db } = await createTestApp({
       clientSecret: 'secret-3',
       linkExistingAccounts: true,
       requireVerifiedEmail: false,
+    },
+    {
+      ...base,
+      id: 'lost',
+      name: 'Lost SSO',
+      clientId: 'signpost-lost',
+      clientSecret: 'secret-4',
+      organization: 'No Such Organization',
     },
     {
       id: 'down',
@@ -136,6 +145,7 @@ describe('GET /api/auth/methods', () => {
         loginUrl: '/api/auth/sso/acme-link/start',
       },
       { type: 'sso-oidc-id-token', name: 'Acme Loose', loginUrl: '/api/auth/sso/acme-loose/start' },
+      { type: 'sso-oidc-id-token', name: 'Lost SSO', loginUrl: '/api/auth/sso/lost/start' },
       { type: 'sso-oidc-id-token', name: 'Down SSO', loginUrl: '/api/auth/sso/down/start' },
     ]);
   });
@@ -290,6 +300,36 @@ describe('state, code and the browser', () => {
     expect(sessionTokenOf(done)).not.toBeNull();
   });
 
+  it('lets only one of two simultaneous callbacks with the same state through', async () => {
+    const who = person();
+    idp.nextLogin = who;
+    const started = await browserSignIn(app, 'acme', { stopAtCallback: true });
+    const results = await Promise.all([
+      callback(app, started.callbackUrl!, started.cookie),
+      callback(app, started.callbackUrl!, started.cookie),
+    ]);
+    expect(results.filter((l) => sessionTokenOf(l) !== null)).toHaveLength(1);
+    expect(results.map((l) => ssoErrorOf(l)?.code).filter(Boolean)).toEqual(['SSO_STATE_INVALID']);
+    expect(await countRows(db, 'identities', { column: 'subject', value: who.sub })).toBe(1);
+  });
+
+  it('refuses an attempt older than ten minutes', async () => {
+    const who = person();
+    idp.nextLogin = who;
+    const started = await browserSignIn(app, 'acme', { stopAtCallback: true });
+    const state = new URL(started.callbackUrl!).searchParams.get('state')!;
+    await db
+      .update(ssoAttempts)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(ssoAttempts.state, state));
+    await expectFailure(
+      who,
+      () => callback(app, started.callbackUrl!, started.cookie),
+      'SSO_STATE_INVALID',
+      /expired/,
+    );
+  });
+
   it('refuses a replayed authorization code (the provider rejects it)', async () => {
     const who = person();
     idp.nextLogin = who;
@@ -307,6 +347,24 @@ describe('state, code and the browser', () => {
       'SSO_CODE_REJECTED',
       /did not accept/,
     );
+  });
+
+  it('ends on the login screen when the provider answers another error', async () => {
+    const who = person();
+    idp.nextLogin = who;
+    const started = await browserSignIn(app, 'acme', { stopAtCallback: true });
+    const url = new URL(started.callbackUrl!);
+    url.searchParams.delete('code');
+    url.searchParams.set('error', 'temporarily_unavailable');
+    url.searchParams.set('error_description', '<script>alert(1)</script>');
+    const error = await expectFailure(
+      who,
+      () => callback(app, url.href, started.cookie),
+      'SSO_PROVIDER_ERROR',
+      /could not complete the sign-in/,
+    );
+    // The provider's own words are logged, never shown.
+    expect(error?.message).not.toContain('script');
   });
 
   it('refuses a callback without a code', async () => {
@@ -453,6 +511,17 @@ describe('who may sign in', () => {
       async () => (await browserSignIn(app, 'acme')).location,
       'SSO_EMAIL_MISSING',
       /an e-mail address/,
+    );
+  });
+
+  it('ends on the login screen when the organization of the provider does not exist', async () => {
+    const who = person();
+    idp.nextLogin = who;
+    await expectFailure(
+      who,
+      async () => (await browserSignIn(app, 'lost')).location,
+      'SSO_MISCONFIGURED',
+      /not set up completely/,
     );
   });
 
