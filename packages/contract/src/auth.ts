@@ -102,6 +102,8 @@ export const SSO_ERROR_CODES = [
   'SSO_ACCOUNT_EXISTS',
   /** The account is disabled. */
   'SSO_ACCOUNT_DISABLED',
+  /** Too many sign-ins started from this address; wait a minute. */
+  'SSO_RATE_LIMITED',
   /** The provider's configuration on this server is incomplete. */
   'SSO_MISCONFIGURED',
   /** Anything else; nothing was created. */

@@ -77,6 +77,11 @@ export const ssoFailures = {
       'SSO_ACCOUNT_DISABLED',
       'Your account is disabled. Ask your administrator to enable it.',
     ),
+  rateLimited: (seconds: number) =>
+    new SsoFailure(
+      'SSO_RATE_LIMITED',
+      `Too many sign-ins were started from your address. Try again in ${seconds} seconds.`,
+    ),
   misconfigured: (provider: string, detail: string) =>
     new SsoFailure(
       'SSO_MISCONFIGURED',

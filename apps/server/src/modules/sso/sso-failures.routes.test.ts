@@ -295,3 +295,22 @@ describe('who may sign in', () => {
     expect(await countRows(db, 'sessions')).toBe(sessionsBefore);
   });
 });
+
+describe('starting sign-ins', () => {
+  it('limits how many one address may start per minute', async () => {
+    const start = () =>
+      app.inject({ method: 'GET', url: '/api/auth/sso/acme/start', remoteAddress: '10.77.0.1' });
+    for (let i = 0; i < 30; i += 1) expect((await start()).headers.location).toMatch(/^http/);
+    const before = await countRows(db, 'sso_attempts');
+    const blocked = ssoErrorOf(String((await start()).headers.location));
+    expect(blocked?.code).toBe('SSO_RATE_LIMITED');
+    expect(blocked?.message).toMatch(/Try again in \d+ seconds/);
+    expect(await countRows(db, 'sso_attempts')).toBe(before);
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/auth/sso/acme/start',
+      remoteAddress: '10.77.0.2',
+    });
+    expect(String(other.headers.location)).toMatch(/^http/);
+  });
+});

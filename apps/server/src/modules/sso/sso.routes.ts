@@ -77,6 +77,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const { location, browserSecret } = await app.sso.start(
           request.params.provider,
           request.query.returnTo,
+          request.ip,
         );
         return reply
           .header('Cache-Control', 'no-store')

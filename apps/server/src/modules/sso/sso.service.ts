@@ -6,6 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import { createLoginThrottleRepository } from '../auth/login-throttle.repository.ts';
 import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { OidcClients, type SsoProvider } from './oidc-client.ts';
 import { safeReturnTo } from './return-to.ts';
@@ -14,6 +15,8 @@ import { createSsoRepository } from './sso.repository.ts';
 
 /** How long a person has to finish signing in at the provider. */
 export const ATTEMPT_MINUTES = 10;
+/** Sign-ins one address may start per minute: each one stores an attempt. */
+const STARTS_PER_MINUTE = 30;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -65,6 +68,7 @@ export function createSsoService(
   const clients = new OidcClients();
   const repository = createSsoRepository(db);
   const sessions = createSessionsRepository(db);
+  const throttle = createLoginThrottleRepository(db);
   const redirectUri = (id: string) => `${config.publicUrl}/api/auth/sso/${id}/callback`;
 
   function provider(id: string): SsoProvider {
@@ -187,8 +191,12 @@ export function createSsoService(
     },
 
     /** Starts a sign-in: the provider's address, and the cookie that binds it to this browser. */
-    async start(providerId: string, returnTo: string | undefined) {
+    async start(providerId: string, returnTo: string | undefined, ip: string) {
       const p = provider(providerId);
+      const key = `sso-start:${ip}`;
+      const wait = await throttle.blockedFor([key]);
+      if (wait > 0) throw ssoFailures.rateLimited(wait);
+      await throttle.recordFailure(key, STARTS_PER_MINUTE, 60, 60);
       const oidc = await clients.configuration(p);
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();

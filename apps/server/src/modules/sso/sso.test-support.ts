@@ -1,6 +1,7 @@
 // A real OpenID Connect provider (oidc-provider) on a loopback port, for the single sign-on
 // tests, and a small browser that walks a sign-in through it and back into the app.
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -206,9 +207,11 @@ export async function browserSignIn(
   options: { returnTo?: string; stopAtCallback?: boolean } = {},
 ): Promise<SignInResult> {
   const query = options.returnTo ? `?returnTo=${encodeURIComponent(options.returnTo)}` : '';
+  // Each sign-in from its own address, as different people's browsers would be.
   const start = await app.inject({
     method: 'GET',
     url: `/api/auth/sso/${providerId}/start${query}`,
+    remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
   });
   const location = String(start.headers.location ?? '');
   const cookie =
