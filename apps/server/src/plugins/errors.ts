@@ -2,6 +2,7 @@ import type { ErrorCode, ErrorResponse } from '@signpost/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
+import { errorChain } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -34,19 +35,16 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const e = current as { code?: string; message?: string; cause?: unknown };
-    if (e.code && UNAVAILABLE_CODES.has(e.code)) return true;
+  for (const e of errorChain(error)) {
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    const message = typeof e.message === 'string' ? e.message : '';
     if (
-      typeof e.message === 'string' &&
       /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
-        e.message,
+        message,
       )
     ) {
       return true;
     }
-    current = e.cause;
   }
   return false;
 }

@@ -1,24 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateCollectionBody,
-  ErrorResponse,
   IdParams,
   NoContent,
   OrderItemsBody,
   UpdateCollectionBody,
 } from '@signpost/contract';
+import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createCollectionsService } from './collections.service.ts';
-
-const common = { tags: ['consumer'], security: [{ bearer: [] }] };
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
-const withBody = { ...errors, 413: ErrorResponse };
 
 export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createCollectionsService(app.database.db);
@@ -27,10 +17,10 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collections',
     {
       schema: {
-        ...common,
+        ...consumerRoute,
         summary: 'Add a personal collection, in My Space or nested in one of your own',
         body: CreateCollectionBody,
-        response: { 204: NoContent, ...withBody },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -43,11 +33,11 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collections/:id',
     {
       schema: {
-        ...common,
+        ...consumerRoute,
         summary: 'Edit a collection you own; parentId moves it to the end of another',
         params: IdParams,
         body: UpdateCollectionBody,
-        response: { 204: NoContent, ...withBody },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -60,10 +50,10 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collections/:id',
     {
       schema: {
-        ...common,
+        ...consumerRoute,
         summary: 'Delete a collection you own and everything inside it',
         params: IdParams,
-        response: { 204: NoContent, ...errors },
+        response: { 204: NoContent, ...errorAnswers },
       },
     },
     async (request, reply) => {
@@ -76,11 +66,11 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collections/:id/order',
     {
       schema: {
-        ...common,
+        ...consumerRoute,
         summary: 'Reorder the items of a collection you own, naming every one of them',
         params: IdParams,
         body: OrderItemsBody,
-        response: { 204: NoContent, ...withBody },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {

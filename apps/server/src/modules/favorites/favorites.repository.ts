@@ -1,22 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { favorites } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict } from '../../lib/errors.ts';
 
 export interface FavoriteRow {
   id: string;
   linkId: string;
   collectionId: string;
-}
-
-/** PostgreSQL's unique_violation, found on the error or on one of its causes. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 export function createFavoritesRepository(db: Executor) {

@@ -6,17 +6,9 @@ import {
   MoveBody,
   NoContent,
 } from '@signpost/contract';
+import { bodyErrorAnswers, consumerRoute } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createFavoritesService } from './favorites.service.ts';
-
-const base = { tags: ['consumer'], security: [{ bearer: [] }] };
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
 
 export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const favorites = createFavoritesService(app.database.db);
@@ -25,11 +17,11 @@ export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collections/:id/favorites',
     {
       schema: {
-        ...base,
+        ...consumerRoute,
         summary: 'Favorite a team or organization link in one of your own collections',
         params: IdParams,
         body: CreateFavoriteBody,
-        response: { 204: NoContent, ...errors },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -42,7 +34,7 @@ export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/favorites/:id',
     {
       schema: {
-        ...base,
+        ...consumerRoute,
         summary: 'Remove one of your favorites',
         params: IdParams,
         response: { 204: NoContent, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
@@ -58,11 +50,11 @@ export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/favorites/:id/collection',
     {
       schema: {
-        ...base,
+        ...consumerRoute,
         summary: 'Move one of your favorites to the end of another of your collections',
         params: IdParams,
         body: MoveBody,
-        response: { 204: NoContent, ...errors },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {

@@ -8,17 +8,9 @@ import {
   SuggestLinkBody,
   UpdateLinkBody,
 } from '@signpost/contract';
+import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createLinksService } from './links.service.ts';
-
-const common = { tags: ['consumer'], security: [{ bearer: [] }] };
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
-const withBody = { ...errors, 413: ErrorResponse };
 
 export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createLinksService(app.database.db);
@@ -27,11 +19,11 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collections/:id/links',
     {
       schema: {
-        ...common,
+        ...consumerRoute,
         summary: 'Add a link to a collection you own or that is shared with you',
         params: IdParams,
         body: CreateLinkBody,
-        response: { 204: NoContent, ...withBody },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -44,11 +36,11 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/links/:id',
     {
       schema: {
-        ...common,
+        ...consumerRoute,
         summary: 'Edit a link of yours, or one you added to a shared collection',
         params: IdParams,
         body: UpdateLinkBody,
-        response: { 204: NoContent, ...withBody },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -61,10 +53,10 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/links/:id',
     {
       schema: {
-        ...common,
+        ...consumerRoute,
         summary: 'Delete a link of yours, or one you added to a shared collection',
         params: IdParams,
-        response: { 204: NoContent, ...errors },
+        response: { 204: NoContent, ...errorAnswers },
       },
     },
     async (request, reply) => {
@@ -77,11 +69,11 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/links/:id/collection',
     {
       schema: {
-        ...common,
+        ...consumerRoute,
         summary: 'Move a link to the end of another collection (My Space: its root)',
         params: IdParams,
         body: MoveBody,
-        response: { 204: NoContent, ...withBody },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -94,7 +86,7 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collections/:id/suggestions',
     {
       schema: {
-        ...common,
+        ...consumerRoute,
         summary: 'Suggest a link to a team or organization collection',
         params: IdParams,
         body: SuggestLinkBody,

@@ -2,16 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddMembersBody,
   CreateShareBody,
-  ErrorResponse,
   NoContent,
   ShareMemberParams,
   ShareParams,
 } from '@signpost/contract';
+import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createSharesService } from './shares.service.ts';
-
-const base = { tags: ['consumer'], security: [{ bearer: [] }] };
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 // Every route with a share id names it `shareId`: the router needs one name per position.
 export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -21,10 +18,10 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collection-shares',
     {
       schema: {
-        ...base,
+        ...consumerRoute,
         summary: 'Share one of your collections with people of your organization',
         body: CreateShareBody,
-        response: { 204: NoContent, ...errors, 409: ErrorResponse },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -38,10 +35,10 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collection-shares/:shareId',
     {
       schema: {
-        ...base,
+        ...consumerRoute,
         summary: 'Delete a collection you shared, with everything inside it',
         params: ShareParams,
-        response: { 204: NoContent, ...errors },
+        response: { 204: NoContent, ...errorAnswers },
       },
     },
     async (request, reply) => {
@@ -54,11 +51,11 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collection-shares/:shareId/members',
     {
       schema: {
-        ...base,
+        ...consumerRoute,
         summary: 'Add people to a collection you shared',
         params: ShareParams,
         body: AddMembersBody,
-        response: { 204: NoContent, ...errors, 409: ErrorResponse },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {
@@ -71,10 +68,10 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/collection-shares/:shareId/members/:memberId',
     {
       schema: {
-        ...base,
+        ...consumerRoute,
         summary: 'Remove a member from a share you own, or leave a share with your own id',
         params: ShareMemberParams,
-        response: { 204: NoContent, ...errors, 409: ErrorResponse },
+        response: { 204: NoContent, ...errorAnswers },
       },
     },
     async (request, reply) => {
