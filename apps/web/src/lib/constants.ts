@@ -81,3 +81,15 @@ export const SEARCH_MAX_RESULTS = 50;
 
 /** Only these schemes are ever rendered as links. */
 export const SAFE_LINK_PROTOCOLS = ['http:', 'https:', 'mailto:'] as const;
+
+/** A single sign-on failure's message longer than this is not shown (a crafted address). */
+export const SSO_ERROR_MESSAGE_MAX_LENGTH = 300;
+
+/** Second factor: the authenticator app's code has this many digits. */
+export const TOTP_CODE_LENGTH = 6;
+
+/** Choices of an access token's lifetime, in days; absent means it never expires. */
+export const ACCESS_TOKEN_EXPIRY_CHOICES_DAYS = [7, 30, 90, 365] as const;
+
+/** A copied-to-clipboard confirmation shows this long. */
+export const COPIED_NOTICE_MS = 2000;
