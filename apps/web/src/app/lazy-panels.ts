@@ -23,3 +23,8 @@ export const ConsentDialog = lazy(() =>
     default: m.ConsentDialog,
   })),
 );
+export const SettingsPanel = lazy(() =>
+  import('../features/settings/components/settings-panel').then((m) => ({
+    default: m.SettingsPanel,
+  })),
+);

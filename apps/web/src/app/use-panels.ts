@@ -11,6 +11,7 @@ export type Panel =
   | { kind: 'collection'; id: string; parentPanelId: string | null }
   | { kind: 'feedback' }
   | { kind: 'consent' }
+  | { kind: 'settings' }
   | { kind: 'add'; id: string; parentPanelId: string }
   | { kind: 'members'; id: string }
   | { kind: 'collection-details'; id: string }

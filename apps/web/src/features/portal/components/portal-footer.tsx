@@ -4,10 +4,12 @@ interface Props {
   organizationName: string | null;
   onLogout: () => void;
   onConsent: () => void;
+  /** Opens the person's settings; without it, the footer offers none. */
+  onSettings?: () => void;
 }
 
-/** The footer: organization name, logout and the consent-preferences link. */
-export function PortalFooter({ organizationName, onLogout, onConsent }: Props) {
+/** The footer: organization name, settings, logout and the consent-preferences link. */
+export function PortalFooter({ organizationName, onLogout, onConsent, onSettings }: Props) {
   const { t } = useTranslation();
   return (
     <footer className="portal-footer">
@@ -15,6 +17,11 @@ export function PortalFooter({ organizationName, onLogout, onConsent }: Props) {
       <button type="button" className="link-button" onClick={onConsent}>
         {t('portal.consentPreferences')}
       </button>
+      {onSettings ? (
+        <button type="button" className="link-button" onClick={onSettings}>
+          {t('portal.settings')}
+        </button>
+      ) : null}
       <button type="button" className="link-button" onClick={onLogout}>
         {t('portal.logout')}
       </button>
