@@ -32,7 +32,7 @@ function start(routes: MockRoute[] = []) {
       }),
       headers: { ETag: '"v1"' },
     },
-    { method: 'DELETE', path: '/api/auth/sessions/current', status: 204 },
+    { method: 'POST', path: '/api/auth/logout', status: 200, body: { logoutUrl: null } },
   ]);
   return { ...renderApp(), ...mock };
 }
@@ -141,7 +141,7 @@ describe('portal', () => {
     const { user, requests } = start([{ path: '/api/auth/methods', status: 200, body: [] }]);
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
-    const call = requests.find((r) => r.method === 'DELETE');
+    const call = requests.find((r) => r.url === '/api/auth/logout');
     expect(call!.headers.Authorization).toBe('Bearer token-a');
     expect(getSession()).toEqual({ token: null, authenticated: false });
   });

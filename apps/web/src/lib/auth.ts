@@ -1,4 +1,9 @@
-import type { CurrentSessionResponse, SessionResponse } from '@signpost/contract';
+import type {
+  CreateSessionBody,
+  CurrentSessionResponse,
+  LogoutResponse,
+  SessionResponse,
+} from '@signpost/contract';
 import { ApiError, authApi, errorMessage } from './api-client';
 import { STATUS_SESSION_CREATED } from './constants';
 import { clearSession, getSession, setSessionToken } from './session-store';
@@ -27,37 +32,76 @@ export async function loginByToken(token: string): Promise<LoginResult> {
   }
 }
 
+/** The second step of a password sign-in: a code of the app, or a recovery code. */
+export type SecondFactor = { totp: string } | { recoveryCode: string };
+
+/** The error codes of a password sign-in that ask for, or refuse, the second factor. */
+export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
+export const SECOND_FACTOR_INVALID = 'SECOND_FACTOR_INVALID';
+
+/** The `code` of an error answer, or null. */
+export function errorCode(error: unknown): string | null {
+  const data = error instanceof ApiError ? error.data : null;
+  return data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string'
+    ? (data as { code: string }).code
+    : null;
+}
+
 /**
  * E-mail and password sign-in: POST a session, and on 201 complete the login with the
- * token. Rejects with the server's message when the POST fails.
+ * token. Rejects with the server's answer when the POST fails; with a second factor on,
+ * that is a 401 `SECOND_FACTOR_REQUIRED`, and the same call again with `factor` signs in.
  */
-export async function loginWithPassword(email: string, password: string) {
+export async function loginWithPassword(email: string, password: string, factor?: SecondFactor) {
   let token: string;
+  const body: CreateSessionBody = { type: 'email-password', email, password, ...factor };
   try {
     const response = await authApi.request<SessionResponse>('/sessions/', {
       method: 'POST',
-      body: { type: 'email-password', email, password },
+      body,
       token: null,
     });
     if (response.status !== STATUS_SESSION_CREATED)
       throw new ApiError(response.status, response.data);
     token = response.data.token;
   } catch (error) {
-    track({ name: 'login', status: 'error', data: { status: (error as ApiError).status } });
+    // Asking for the second factor is a step of the sign-in, not a failure.
+    if (errorCode(error) !== SECOND_FACTOR_REQUIRED) {
+      track({ name: 'login', status: 'error', data: { status: (error as ApiError).status } });
+    }
     throw error;
   }
   return loginByToken(token);
 }
 
-/** Logout: the server revokes the session, then token and storage are cleared. */
+/**
+ * Logout (`POST /logout`): the server ends the session, then token and storage are cleared.
+ * A session opened by single sign-on may answer the provider's sign-out address: the
+ * browser goes there, and the provider brings it back to the portal's login screen. The
+ * address carries the provider's ID token as a hint, so it is never logged or tracked.
+ */
 export async function logout() {
   const token = getSession().token;
+  let logoutUrl: string | null = null;
   try {
-    if (token) await authApi.request<null>('/sessions/current', { method: 'DELETE', token });
+    if (token) {
+      const response = await authApi.request<LogoutResponse>('/logout', { method: 'POST', token });
+      logoutUrl = response.data?.logoutUrl ?? null;
+    }
     track({ name: 'logout', status: 'success' });
   } catch (error) {
     track({ name: 'logout', status: 'error', data: { status: (error as ApiError).status } });
   } finally {
     clearSession();
+  }
+  if (logoutUrl && isWebAddress(logoutUrl)) window.location.assign(logoutUrl);
+}
+
+function isWebAddress(url: string) {
+  try {
+    const { protocol } = new URL(url, window.location.origin);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
   }
 }

@@ -1,25 +1,78 @@
-import { SESSION_FRAGMENT_MARKER, SESSION_FRAGMENT_TOKEN_PARAM } from './constants';
+import { SSO_ERROR_CODES, SSO_ERROR_FRAGMENT, type SsoErrorCode } from '@signpost/contract';
+import {
+  SESSION_FRAGMENT_MARKER,
+  SESSION_FRAGMENT_TOKEN_PARAM,
+  SSO_ERROR_MESSAGE_MAX_LENGTH,
+} from './constants';
+
+/** The parameters of a `#<marker>?…` (or `#<marker>/?…`) fragment, or null. */
+function fragmentParams(hash: string, marker: string): URLSearchParams | null {
+  const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!fragment.startsWith(marker)) return null;
+  const rest = fragment.slice(marker.length);
+  if (!rest.startsWith('?') && !rest.startsWith('/?')) return null;
+  return new URLSearchParams(rest.slice(rest.indexOf('?') + 1));
+}
 
 /** The token of a `#session?token=…` fragment, or null. */
 export function parseSessionFragment(hash: string): string | null {
-  const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
-  if (!fragment.startsWith(SESSION_FRAGMENT_MARKER)) return null;
-  const rest = fragment.slice(SESSION_FRAGMENT_MARKER.length);
-  if (!rest.startsWith('?') && !rest.startsWith('/?')) return null;
-  const params = new URLSearchParams(rest.slice(rest.indexOf('?') + 1));
-  const token = params.get(SESSION_FRAGMENT_TOKEN_PARAM);
+  const token = fragmentParams(hash, SESSION_FRAGMENT_MARKER)?.get(SESSION_FRAGMENT_TOKEN_PARAM);
   return token && token.trim() !== '' ? token.trim() : null;
 }
 
+/** Why a single sign-on ended on the login screen. */
+export interface SsoError {
+  /** One of the contract's codes; null when the address named another. */
+  code: SsoErrorCode | null;
+  /** The server's text for the person; null when there was none to show. */
+  message: string | null;
+}
+
+/** The error of a `#sso-error?code=…&message=…` fragment, or null. */
+export function parseSsoErrorFragment(hash: string): SsoError | null {
+  const params = fragmentParams(hash, SSO_ERROR_FRAGMENT);
+  if (!params) return null;
+  const rawCode = params.get('code');
+  const code = (SSO_ERROR_CODES as readonly string[]).includes(rawCode ?? '')
+    ? (rawCode as SsoErrorCode)
+    : null;
+  // Anyone can craft such an address: the message shows only with a code the server uses,
+  // as plain text and bounded, so a link cannot write a long story on the login screen.
+  const text = params.get('message')?.trim() ?? '';
+  const message = code && text !== '' && text.length <= SSO_ERROR_MESSAGE_MAX_LENGTH ? text : null;
+  return { code, message };
+}
+
+let pendingSsoError: SsoError | null = null;
+
+/** The single sign-on failure found in the address at start, until the login screen shows it. */
+export function getPendingSsoError(): SsoError | null {
+  return pendingSsoError;
+}
+
+/** Forgets the start's single sign-on failure once shown (or when signing in anew). */
+export function clearPendingSsoError() {
+  pendingSsoError = null;
+}
+
+function removeFragment(location: Location) {
+  window.history.replaceState(window.history.state, '', location.pathname + location.search);
+}
+
 /**
- * Takes a session token out of the address: the fragment is removed at once with
- * history.replaceState (no new history entry, the token never stays visible) and the
- * token is returned. Never logs it.
+ * Takes a session token, or a single sign-on failure, out of the address: the fragment is
+ * removed at once with history.replaceState (no new history entry, nothing stays visible)
+ * and the token is returned; a failure is kept for the login screen. Never logs either.
  */
 export function takeSessionFragment(location: Location = window.location): string | null {
-  const token = parseSessionFragment(location.hash);
-  if (location.hash.slice(1).startsWith(SESSION_FRAGMENT_MARKER)) {
-    window.history.replaceState(window.history.state, '', location.pathname + location.search);
+  const fragment = location.hash.slice(1);
+  if (fragment.startsWith(SSO_ERROR_FRAGMENT)) {
+    const error = parseSsoErrorFragment(location.hash);
+    removeFragment(location);
+    if (error) pendingSsoError = error;
+    return null;
   }
+  const token = parseSessionFragment(location.hash);
+  if (fragment.startsWith(SESSION_FRAGMENT_MARKER)) removeFragment(location);
   return token;
 }

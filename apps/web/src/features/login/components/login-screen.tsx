@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../../lib/config';
+import { clearPendingSsoError, getPendingSsoError } from '../../../lib/session-fragment';
 import { useLoginMethods } from '../api/get-login-methods';
 import { EmailPasswordForm } from './email-password-form';
 import { TokenSignIn } from './token-sign-in';
@@ -9,7 +10,12 @@ import { TokenSignIn } from './token-sign-in';
 export function LoginScreen() {
   const { t } = useTranslation();
   const methods = useLoginMethods();
-  const [error, setError] = useState<string | null>(null);
+  // A single sign-on that failed comes back here with its reason (taken from the address).
+  const [error, setError] = useState<string | null>(() => {
+    const failure = getPendingSsoError();
+    return failure ? (failure.message ?? t('login.ssoFailed')) : null;
+  });
+  useEffect(() => clearPendingSsoError(), []);
   const list = methods.data ?? [];
   const hasPassword = list.some((method) => method.type === 'email-password');
   const sso = list.filter((method) => method.type === 'sso-oidc-id-token' && method.loginUrl);
@@ -38,7 +44,10 @@ export function LoginScreen() {
                 key={method.name}
                 type="button"
                 className="button"
-                onClick={() => window.location.assign(method.loginUrl!)}
+                onClick={() => {
+                  setError(null);
+                  window.location.assign(method.loginUrl!);
+                }}
               >
                 {method.name}
               </button>

@@ -1,0 +1,17 @@
+import { ApiError, errorMessage } from '../../../lib/api-client';
+
+/** Query keys of the settings panel; each carries the bearer token, so no data outlives it. */
+export const settingsKeys = {
+  tokens: (token: string | null) => ['settings', 'tokens', token] as const,
+  sessions: (token: string | null) => ['settings', 'sessions', token] as const,
+  secondFactor: (token: string | null) => ['settings', 'second-factor', token] as const,
+};
+
+/**
+ * The text to show for a failed settings call: the server's own message for a refusal
+ * (a wrong code, a token that may not do this, too many attempts), else `fallback`.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status < 500) return errorMessage(error.data) ?? fallback;
+  return fallback;
+}

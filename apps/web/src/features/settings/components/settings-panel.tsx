@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
+import { AccessTokensSection } from './access-tokens-section';
+import { SecondFactorSection } from './second-factor-section';
+import { SessionsSection } from './sessions-section';
+
+/** The person's settings: access tokens, where they are signed in, two-step sign-in. */
+export function SettingsPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open onClose={onClose} title={t('settings.title')} variant="sheet" className="settings">
+      <AccessTokensSection />
+      <SessionsSection />
+      <SecondFactorSection />
+    </Dialog>
+  );
+}
