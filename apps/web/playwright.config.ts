@@ -65,6 +65,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the browser uses, so that single sign-on returns to the same origin.
+      PUBLIC_URL: baseURL,
       DATA_DIR: process.env.SIGNPOST_E2E_DATA_DIR,
       DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
