@@ -21,6 +21,9 @@ export interface DialogProps {
  * A modal on the native <dialog> element: the browser traps focus, closes it on Escape,
  * makes the rest of the page inert and restores focus on close.
  */
+const FIRST_FIELD =
+  'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([disabled]), textarea:not([disabled])';
+
 export function Dialog({
   open,
   onClose,
@@ -39,7 +42,12 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React's autoFocus runs before the dialog is open, so the browser would then focus the
+      // first button (the close button). A panel with a text field wants typing to go there.
+      dialog.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
