@@ -107,10 +107,13 @@ describe('processMenu', () => {
     const entry = menu.searchIndex.find((candidate) => candidate.item.id === deep.id);
     expect(entry).toMatchObject({
       parentName: 'Projects',
-      locationTree: ['My Space', 'My Space', 'Projects'],
+      locationTree: ['My Space', 'Projects'],
       topParentType: 'personal',
     });
     expect(entry!.haystack).toBe('deep\njira\nprojects\nhidden gem');
+    const payroll = menu.searchIndex.find((candidate) => candidate.item.name === 'Payroll');
+    // A collection whose name differs from its space keeps both in the path.
+    expect(payroll?.locationTree).toEqual(['Acme Corp', 'HR']);
     expect(menu.searchIndex.map((candidate) => candidate.item.name)).toEqual([
       'Deep',
       'Fav',

@@ -85,7 +85,9 @@ export function buildSearchIndex(spaces: readonly DisplaySpace[]): SearchEntry[]
   };
   for (const space of spaces) {
     for (const collection of space.collections) {
-      walk(collection.items, [space.name, collection.name], space);
+      // My Space is both the personal space and its first collection: name it once.
+      const start = collection.name === space.name ? [space.name] : [space.name, collection.name];
+      walk(collection.items, start, space);
     }
   }
   return index;
