@@ -14,6 +14,7 @@ import {
   FeedbackDialog,
   PortalPanels,
   SearchPanel,
+  SettingsPanel,
   SpacePanel,
 } from './lazy-panels';
 import { usePanels } from './use-panels';
@@ -99,6 +100,7 @@ export function PortalView() {
         organizationName={data?.organization.name ?? null}
         onLogout={() => void logout()}
         onConsent={() => open({ kind: 'consent' })}
+        onSettings={() => open({ kind: 'settings' })}
       />
 
       <Suspense fallback={null}>
@@ -111,6 +113,7 @@ export function PortalView() {
         ) : null}
         {top?.kind === 'feedback' ? <FeedbackDialog onClose={panels.back} /> : null}
         {top?.kind === 'consent' ? <ConsentDialog onClose={panels.back} /> : null}
+        {top?.kind === 'settings' ? <SettingsPanel onClose={panels.back} /> : null}
         {top?.kind === 'space' && data
           ? (() => {
               const space = data.spaces.find((candidate) => candidate.id === top.id);
