@@ -8,7 +8,7 @@ import { renderApp } from '../../../test/render-app';
 afterEach(() => clearSession());
 
 describe('settings entry', () => {
-  it('opens the settings panel from the footer, and closes it back to the portal', async () => {
+  it('opens the settings panel from the footer, and closes back to the portal', async () => {
     setSessionToken('session-token');
     mockFetch([
       { path: '/api/consumer/menu', status: 200, body: makeMenu({}) },
@@ -27,7 +27,7 @@ describe('settings entry', () => {
     for (const name of ['Access tokens', 'Where you’re signed in', 'Two-step sign-in']) {
       expect(within(panel).getByRole('region', { name })).toBeInTheDocument();
     }
-    await user.keyboard('{Escape}');
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'My Space' })).toBeInTheDocument();
   });
