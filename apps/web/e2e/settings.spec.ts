@@ -1,0 +1,96 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { colleague, expectAccessible, signIn } from './support';
+
+async function openSettings(page: Page) {
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings).toBeVisible();
+  return settings;
+}
+
+/** A fresh browser (no storage), on the login screen, pasting a token. */
+async function pasteToken(browser: Browser, token: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/');
+  const modal = page.getByRole('dialog', { name: 'Sign in' });
+  await modal.getByRole('button', { name: 'Access your Signpost' }).click();
+  await modal.getByLabel('Access token').fill(token);
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  return { context, page, modal };
+}
+
+test('an access token made in settings signs in elsewhere, and no longer once revoked', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const person = await colleague(request, 81);
+  await signIn(page, person);
+  const settings = await openSettings(page);
+  const tokens = settings.getByRole('region', { name: 'Access tokens' });
+  await expect(tokens.getByText('You have no access tokens.')).toBeVisible();
+  await expectAccessible(page);
+
+  await tokens.getByRole('textbox', { name: 'Token name' }).fill('Reporting script');
+  await tokens.getByRole('combobox', { name: 'Expires' }).selectOption({ label: 'In 30 days' });
+  await tokens.getByRole('button', { name: 'Create token' }).click();
+  const shown = tokens.getByRole('group', { name: 'Your new token “Reporting script”' });
+  await expect(shown.getByText('Copy it now. You will not see it again.')).toBeVisible();
+  const token = await shown.getByRole('textbox', { name: 'New access token' }).inputValue();
+  expect(token).toMatch(/^spat_/);
+  await expectAccessible(page);
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('textbox', { name: 'New access token' })).toHaveCount(0);
+  const row = tokens.getByRole('listitem').filter({ hasText: 'Reporting script' });
+  await expect(row).toContainText('Never used');
+  await expect(row).toContainText(token.slice(0, 9));
+  await expect(row).not.toContainText(token);
+
+  // 'Access your Signpost' in another browser.
+  const elsewhere = await pasteToken(browser, token);
+  await expect(elsewhere.page.getByText(`Hello ${person.name}`)).toBeVisible();
+  await elsewhere.context.close();
+
+  await tokens.getByRole('button', { name: 'Revoke Reporting script' }).click();
+  await tokens.getByRole('button', { name: 'Yes, revoke' }).click();
+  await expect(tokens.getByText('You have no access tokens.')).toBeVisible();
+  await expect(tokens.getByRole('status').first()).toContainText('was revoked');
+
+  const refused = await pasteToken(browser, token);
+  await expect(refused.modal.getByRole('alert')).not.toBeEmpty();
+  await expect(refused.page.getByText(`Hello ${person.name}`)).toHaveCount(0);
+  await refused.context.close();
+});
+
+test('two sessions are listed; ending the other one sends its page to the login screen', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const person = await colleague(request, 82);
+  await signIn(page, person);
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, person);
+
+  const settings = await openSettings(page);
+  const sessions = settings.getByRole('region', { name: 'Where you’re signed in' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await expect(sessions.getByRole('listitem').first()).toContainText('This device');
+  await expect(sessions.getByRole('listitem').nth(1)).not.toContainText('This device');
+  await expect(sessions.getByRole('listitem').nth(1)).toContainText('with e-mail and password');
+
+  await sessions.getByRole('button', { name: /^End the session on / }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  await expect(sessions.getByText('You are signed in nowhere else.')).toBeVisible();
+
+  // The other page learns it at its next call.
+  await other.getByRole('contentinfo').getByRole('button', { name: 'Settings' }).click();
+  await expect(other.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await otherContext.close();
+
+  // This one is still signed in.
+  await page.reload();
+  await expect(page.getByText(`Hello ${person.name}`)).toBeVisible();
+});
