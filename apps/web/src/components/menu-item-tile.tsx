@@ -6,7 +6,7 @@ import { isLink } from '../lib/menu/menu-types';
 import { safeHref } from '../lib/safe-url';
 import { useLongPress } from '../lib/use-long-press';
 import { LinkIcon } from './link-icon';
-import { MoreIcon, PlusIcon } from './icons';
+import { FolderIcon, MoreIcon, PlusIcon } from './icons';
 
 export interface MenuItemTileProps {
   item: DisplayItem;
@@ -66,6 +66,14 @@ export function LinkTile({
 /** A collection shows up to COLLECTION_PREVIEW_MAX_ICONS icons of its links. */
 export function CollectionPreview({ collection }: { collection: CollectionLike }) {
   const links = collection.items.filter(isLink).slice(0, COLLECTION_PREVIEW_MAX_ICONS);
+  if (links.length === 0) {
+    // A collection without links of its own shows a folder rather than an empty square.
+    return (
+      <span className="collection-preview collection-preview--empty" aria-hidden="true">
+        <FolderIcon />
+      </span>
+    );
+  }
   return (
     <span className="collection-preview" aria-hidden="true">
       {links.map((link) => (

@@ -1,0 +1,58 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { SCREENSHOTS } from './panels-support';
+import { colleague, DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support';
+
+// The README's screenshots of the login screen, the portal and search (the add and members
+// panels are taken by their own journeys). Link icons of the demo point at other hosts: those
+// requests are answered here with nothing, so every picture shows the same letter badges.
+test.use({ viewport: { width: 1280, height: 800 } });
+
+async function stayLocal(page: Page) {
+  await page.route(
+    (url) => url.hostname !== '127.0.0.1',
+    (route) => route.abort(),
+  );
+}
+
+/** Waits until nothing moves: fonts are in and dialogs have finished their animation. */
+async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+}
+
+test('screenshots of the login screen, the portal and search', async ({ page, request }) => {
+  await stayLocal(page);
+
+  // A colleague of the demo's own (70) about to sign in.
+  const person = await colleague(request, 70);
+  await page.goto('/');
+  const modal = page.getByRole('dialog', { name: 'Sign in' });
+  await modal.getByLabel('E-mail').fill(person.email);
+  await modal.getByLabel('Password').fill(DEMO_PASSWORD);
+  await modal.getByLabel('Password').blur();
+  await settle(page);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'login.png') });
+  await modal.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  // The demo person's portal, looked at without changing anything, every card in view.
+  await signIn(page, { id: '', name: 'Dana Demo', email: DEMO_EMAIL });
+  await expect(page.getByRole('region', { name: 'Northwind Labs' })).toBeVisible();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: 1280, height });
+  await settle(page);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'portal.png') });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.keyboard.press('/');
+  const search = page.getByRole('dialog', { name: 'Search' });
+  await search.getByRole('searchbox', { name: 'Search links' }).fill('notes');
+  await expect(search.getByRole('region', { name: 'Results' })).toBeVisible();
+  await expect(search.getByRole('link', { name: /Standup notes/ })).toBeVisible();
+  await settle(page);
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'search.png') });
+});
