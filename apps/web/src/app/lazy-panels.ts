@@ -4,14 +4,14 @@ import { lazy } from 'react';
  * Panels and overlays load on first use, so the first screen (login or portal cards) stays
  * small. Add new panels here the same way.
  */
-export const SearchPanel = lazy(() =>
-  import('../features/search/components/search-panel').then((m) => ({ default: m.SearchPanel })),
-);
-export const SpacePanel = lazy(() =>
-  import('../features/spaces/components/space-panel').then((m) => ({ default: m.SpacePanel })),
-);
+const loadSearchPanel = () => import('../features/search/components/search-panel');
+const loadSpacePanel = () => import('../features/spaces/components/space-panel');
+const loadPortalPanels = () => import('./portal-panels');
+
+export const SearchPanel = lazy(() => loadSearchPanel().then((m) => ({ default: m.SearchPanel })));
+export const SpacePanel = lazy(() => loadSpacePanel().then((m) => ({ default: m.SpacePanel })));
 export const PortalPanels = lazy(() =>
-  import('./portal-panels').then((m) => ({ default: m.PortalPanels })),
+  loadPortalPanels().then((m) => ({ default: m.PortalPanels })),
 );
 export const FeedbackDialog = lazy(() =>
   import('../features/portal/components/feedback-dialog').then((m) => ({
@@ -28,3 +28,18 @@ export const SettingsPanel = lazy(() =>
     default: m.SettingsPanel,
   })),
 );
+
+/**
+ * Loads the panels people open most (search, collections, Show all) once the portal is
+ * painted and the browser is idle, so that opening one later does not wait for its script,
+ * nor parse it in the middle of the interaction. The first screen does not wait for them.
+ */
+export function preloadPanels() {
+  const load = () => {
+    void Promise.all([loadSearchPanel(), loadSpacePanel(), loadPortalPanels()]).catch(() => {
+      // A head start only: a panel whose script failed to load reports it when it opens.
+    });
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+  else setTimeout(load, 200);
+}

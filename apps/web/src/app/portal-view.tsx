@@ -1,9 +1,10 @@
 import { Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CollectionLike, DisplayItem, LinkLike } from '../lib/menu/menu-types';
+import type { CollectionLike, DisplayItem, DisplaySpace, LinkLike } from '../lib/menu/menu-types';
 import { useMenu } from '../lib/menu/get-menu';
 import { logout } from '../lib/auth';
 import { useLastUsed } from '../lib/recent-lists';
+import { useMenuPaintedMark } from '../lib/menu-painted-mark';
 import { ChatIcon } from '../components/icons';
 import { PortalHeader } from '../features/portal/components/portal-header';
 import { PortalFooter } from '../features/portal/components/portal-footer';
@@ -16,6 +17,7 @@ import {
   SearchPanel,
   SettingsPanel,
   SpacePanel,
+  preloadPanels,
 } from './lazy-panels';
 import { usePanels } from './use-panels';
 
@@ -57,9 +59,14 @@ export function PortalView() {
     (item: DisplayItem) => open({ kind: 'item-menu', id: item.id, itemType: item.type }),
     [open],
   );
+  const onShowAll = useCallback(
+    (space: DisplaySpace) => open({ kind: 'space', id: space.id }),
+    [open],
+  );
   const tileProps = { onOpenLink, onOpenCollection, onAdd, onItemMenu };
   const data = menu.data;
   const top = panels.top;
+  useMenuPaintedMark(Boolean(data), preloadPanels);
 
   return (
     <div className="portal">
@@ -72,7 +79,7 @@ export function PortalView() {
                 key={space.id}
                 space={space}
                 profileName={data.profile.name}
-                onShowAll={(shown) => open({ kind: 'space', id: shown.id })}
+                onShowAll={onShowAll}
                 {...tileProps}
               />
             ))}

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/dialog';
 import { LinkTile } from '../../../components/menu-item-tile';
 import { AUTOCOMPLETE_DELAY_MS, SEARCH_MAX_RESULTS } from '../../../lib/constants';
 import type { LinkLike, SearchEntry } from '../../../lib/menu/menu-types';
-import { countMatches, searchLinks } from '../../../lib/menu/search-links';
+import { createLinkSearch } from '../../../lib/menu/search-links';
 import { useLastUsed, useRecentSearches, type LastUsedLink } from '../../../lib/recent-lists';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { RecentList } from './recent-list';
@@ -32,11 +32,10 @@ export function SearchPanel({ index, onClose, onOpenLink }: Props) {
   const resultsId = useId();
   // A blank input shows the lists at once; a typed one waits for the debounce.
   const active = input.trim() !== '' && query !== '';
-  const results = useMemo(
-    () => (active ? searchLinks(index, query, SEARCH_MAX_RESULTS) : []),
-    [active, index, query],
-  );
-  const total = useMemo(() => (active ? countMatches(index, query) : 0), [active, index, query]);
+  const search = useMemo(() => createLinkSearch(index), [index]);
+  const matches = useMemo(() => (active ? search(query) : []), [active, search, query]);
+  const results = matches.slice(0, SEARCH_MAX_RESULTS);
+  const total = matches.length;
 
   const openResult = (link: LinkLike) => {
     pushRecentSearch(query);
@@ -67,7 +66,7 @@ export function SearchPanel({ index, onClose, onOpenLink }: Props) {
       <div id={resultsId} aria-live="polite">
         {active ? (
           <section aria-label={t('search.results')}>
-            <p className="hint">{t('search.resultCount', { count: total })}</p>
+            <p className="hint result-count">{t('search.resultCount', { count: total })}</p>
             {results.length === 0 ? <p>{t('search.noResults', { query })}</p> : null}
             <ul className="result-list">
               {results.map((entry) => (

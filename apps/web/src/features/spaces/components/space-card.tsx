@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuItemTile, type MenuItemTileProps } from '../../../components/menu-item-tile';
 import { SPACE_PANEL_MAX_ITEMS } from '../../../lib/constants';
@@ -11,8 +12,16 @@ export interface SpaceCardProps extends Omit<MenuItemTileProps, 'item'> {
   onShowAll: (space: DisplaySpace) => void;
 }
 
-/** One card per space: toolbar, intro text, at most 12 items, then 'Show all' with a count. */
-export function SpaceCard({ space, profileName, onShowAll, ...tileProps }: SpaceCardProps) {
+/**
+ * One card per space: toolbar, intro text, at most 12 items, then 'Show all' with a count.
+ * Memoized: opening a panel or typing a search re-renders the portal, not its cards.
+ */
+export const SpaceCard = memo(function SpaceCard({
+  space,
+  profileName,
+  onShowAll,
+  ...tileProps
+}: SpaceCardProps) {
   const { t } = useTranslation();
   const items = spaceItems(space);
   const shown = items.slice(0, SPACE_PANEL_MAX_ITEMS);
@@ -40,4 +49,4 @@ export function SpaceCard({ space, profileName, onShowAll, ...tileProps }: Space
       ) : null}
     </section>
   );
-}
+});
