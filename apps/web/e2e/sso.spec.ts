@@ -62,6 +62,41 @@ test('single sign-on through the demo provider, out through it, and in again as 
   expect(byPassword.status()).toBe(201);
 });
 
+test('a new hire signs in through the demo provider: created at first, the same person next time', async ({
+  page,
+  request,
+}) => {
+  // New hires exist only at the demo provider (newhire1…10@example.com); Signpost has never
+  // seen this one: the first sign-in creates them (just in time).
+  const hire = { id: '', name: 'Lena Vogel', email: 'newhire6@example.com' };
+  const demo = await request.post('/api/auth/sessions/', {
+    data: { type: 'email-password', email: 'demo@example.com', password: DEMO_PASSWORD },
+  });
+  const demoToken = ((await demo.json()) as { token: string }).token;
+  const peers = async () => {
+    const response = await request.get('/api/consumer/peers?limit=20&query=newhire6', {
+      headers: { Authorization: `Bearer ${demoToken}` },
+    });
+    return ((await response.json()) as { items: { email: string }[] }).items;
+  };
+  expect(await peers()).toEqual([]);
+
+  await signInWithProvider(page, hire);
+  const first = await whoAmI(page);
+  expect(first.user.email).toBe(hire.email);
+  // Now a colleague like any other: the demo person finds them to share with.
+  expect((await peers()).map((p) => p.email)).toEqual([hire.email]);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+
+  await signInWithProvider(page, hire);
+  const second = await whoAmI(page);
+  expect(second.user.id).toBe(first.user.id);
+  expect(await peers()).toHaveLength(1);
+});
+
 test('a sign-in cancelled at the provider ends on the login screen with its message', async ({
   page,
 }) => {

@@ -43,7 +43,9 @@ export function loginPage(uid: string, options: { email?: string; error?: string
     `<span class="badge">Demo identity provider</span>
 <h1>Sign in to Northwind</h1>
 <p>Any Northwind demo person, for example <strong>demo@example.com</strong>, with the password
-<strong>signpost-demo</strong>.</p>
+<strong>signpost-demo</strong>. A new hire, <strong>newhire1@example.com</strong> to
+<strong>newhire10@example.com</strong> (same password), is not in Signpost yet: their first
+sign-in creates them.</p>
 ${options.error ? `<p class="error" role="alert">${escape(options.error)}</p>` : ''}
 <form method="post" action="${action}/login">
   <label for="email">E-mail</label>

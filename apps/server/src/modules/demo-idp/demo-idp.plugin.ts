@@ -9,6 +9,7 @@ import { ORGANIZATION_NAME } from '../../db/seed/demo-data.ts';
 import { organizations, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { loginPage, logoutPage, messagePage } from './demo-idp.pages.ts';
+import { checkNewHire, findNewHireBySub } from './new-hires.ts';
 
 export const DEMO_PROVIDER_ID = 'northwind-demo';
 export const DEMO_PROVIDER_NAME = 'Northwind SSO (demo)';
@@ -120,12 +121,13 @@ export async function demoIdpPlugin(app: FastifyInstance) {
         ctx.body = messagePage('Sign-in problem', String(out.error_description ?? out.error));
       },
       findAccount: async (_ctx, sub) => {
-        const person = await findDemoPerson(sub);
+        const person = findNewHireBySub(sub) ?? (await findDemoPerson(sub));
         if (!person) return undefined;
+        const id = 'sub' in person ? person.sub : person.id;
         return {
-          accountId: person.id,
+          accountId: id,
           claims: () => ({
-            sub: person.id,
+            sub: id,
             email: person.email,
             email_verified: true,
             name: person.name,
@@ -155,6 +157,20 @@ export async function demoIdpPlugin(app: FastifyInstance) {
     await provider.interactionFinished(request.raw, reply.raw as ServerResponse, result, {
       mergeWithLastSubmission: false,
     });
+  }
+
+  /** Signs the account in at the provider and sends the browser back to Signpost. */
+  async function grantAndFinish(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    details: { params: Record<string, unknown> },
+    accountId: string,
+  ) {
+    const { provider } = await demo();
+    const grant = new provider.Grant({ accountId, clientId: CLIENT_ID });
+    grant.addOIDCScope(String(details.params.scope ?? 'openid'));
+    const grantId = await grant.save();
+    await finish(request, reply, { login: { accountId }, consent: { grantId } });
   }
 
   // The provider's own endpoints read their bodies themselves.
@@ -211,6 +227,9 @@ export async function demoIdpPlugin(app: FastifyInstance) {
         } catch {
           return html(reply, messagePage('Sign-in expired', 'Start again from Signpost.'), 400);
         }
+        // A new hire exists only here: their first sign-in creates them in Signpost.
+        const hire = checkNewHire(email, password);
+        if (hire) return grantAndFinish(request, reply, details, hire.sub);
         let userId: string;
         try {
           // The same check, throttle included, as signing in with e-mail and password.
@@ -240,11 +259,7 @@ export async function demoIdpPlugin(app: FastifyInstance) {
             403,
           );
         }
-        const { provider } = await demo();
-        const grant = new provider.Grant({ accountId: userId, clientId: CLIENT_ID });
-        grant.addOIDCScope(String(details.params.scope ?? 'openid'));
-        const grantId = await grant.save();
-        await finish(request, reply, { login: { accountId: userId }, consent: { grantId } });
+        return grantAndFinish(request, reply, details, userId);
       },
     );
 

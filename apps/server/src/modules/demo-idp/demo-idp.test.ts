@@ -130,6 +130,57 @@ describe('the demo identity provider', () => {
     expect(question.body).not.toMatch(/<script/i);
   });
 
+  it('creates a new hire at their first sign-in and finds them again at the next', async () => {
+    const signInAs = async (email: string) => {
+      const { b, action } = await startDemoSignIn();
+      const { location } = await b.follow('POST', `${action}/login`, {
+        email,
+        password: DEMO_PASSWORD,
+      });
+      const token = /^\/#session\?token=([\w-]+)$/.exec(location)?.[1];
+      expect(token, location).toBeDefined();
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/auth/sessions/current',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return me.json<{ user: { id: string; name: string }; organization: { name: string } }>();
+    };
+    const email = 'newhire3@example.com';
+    expect(await countRows(db, 'users', { column: 'email', value: email })).toBe(0);
+
+    const first = await signInAs(email);
+    expect(first).toMatchObject({
+      user: { name: 'Ingrid Berg' },
+      organization: { name: 'Northwind Labs' },
+    });
+    expect(await countRows(db, 'users', { column: 'email', value: email })).toBe(1);
+    const [identity] = await db
+      .select()
+      .from(identities)
+      .where(eq(identities.userId, first.user.id));
+    expect(identity).toMatchObject({ providerId: 'northwind-demo', subject: 'new-hire-3' });
+    expect(
+      await countRows(db, 'collections', { column: 'owner_user_id', value: first.user.id }),
+    ).toBe(1);
+
+    const second = await signInAs(email);
+    expect(second.user.id).toBe(first.user.id);
+    expect(await countRows(db, 'users', { column: 'email', value: email })).toBe(1);
+  });
+
+  it('refuses a new hire with a wrong password', async () => {
+    const { b, action } = await startDemoSignIn();
+    const response = await b.go('POST', `${action}/login`, {
+      email: 'newhire4@example.com',
+      password: 'not the password',
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await countRows(db, 'users', { column: 'email', value: 'newhire4@example.com' })).toBe(
+      0,
+    );
+  });
+
   it('refuses a wrong password on its form, opening no session', async () => {
     const { b, action } = await startDemoSignIn();
     const before = await countRows(db, 'sessions');
