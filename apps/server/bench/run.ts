@@ -26,6 +26,7 @@ import {
 } from './processes.ts';
 import { atLeastRatio, failures, memoryAtMost, p99AtMost, table, type Row } from './report.ts';
 import {
+  checkDatabaseName,
   dropPostgres,
   fetchMenu,
   freshPostgres,
@@ -42,8 +43,20 @@ const { values: args } = parseArgs({
     'skip-pglite': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     port: { type: 'string', default: '3901' },
+    database: { type: 'string', default: 'signpost_bench' },
+    only: { type: 'string' },
   },
 });
+
+/** Parts of the run: `--only peers,writes` measures those and skips the rest. */
+const PARTS = ['menu', 'peers', 'writes', 'pglite'] as const;
+const only = args.only?.split(',').map((part) => part.trim());
+const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownPart !== undefined) {
+  throw new Error(`--only takes ${PARTS.join(', ')}; not ${JSON.stringify(unknownPart)}`);
+}
+const measures = (part: (typeof PARTS)[number]) => !only || only.includes(part);
+const database = checkDatabaseName(args.database);
 
 const quick = args.quick;
 const size: SizeName = quick ? 'typical' : 'reference';
@@ -92,8 +105,8 @@ async function main() {
     const p99Menu = size === 'reference' ? 30 : 10;
 
     // PostgreSQL.
-    log(`Writing the ${size} data set into PostgreSQL (database signpost_bench)…`);
-    pgUrl = await freshPostgres(args.postgres);
+    log(`Writing the ${size} data set into PostgreSQL (database ${database})…`);
+    pgUrl = await freshPostgres(args.postgres, database);
     let t = performance.now();
     const data = await generateInto({
       databaseUrl: pgUrl,
@@ -124,7 +137,7 @@ async function main() {
     const idleMb = await rssMb(server.pid);
 
     let baselineRps: number | undefined;
-    if (menuThere) {
+    if (menuThere && measures('menu')) {
       const menuFile = path.join(workDir, 'menu.json');
       await writeFile(menuFile, menu.body);
       const baseline = await startBaseline(port + 1, menuFile, path.join(workDir, 'baseline.log'));
@@ -198,7 +211,7 @@ async function main() {
         checks: conditional ? [atLeastRatio(1.0)] : [() => 'no ETag'],
         expect: [304],
       });
-    } else {
+    } else if (measures('menu')) {
       rows.push({
         what: 'server memory, idle (PostgreSQL)',
         memoryMb: idleMb,
@@ -207,16 +220,18 @@ async function main() {
       });
     }
 
-    log('Measuring peer search…');
-    const peers = await load({ url: base, headers, paths: peerPaths() });
-    rows.push({
-      what: `peer search, limit 20, over ${data.people.toLocaleString('en-US')} people`,
-      load: peers,
-      baseline: baselineRps,
-      budget: 'p99 ≤ 20 ms',
-      checks: [p99AtMost(20)],
-      expect: [200],
-    });
+    if (measures('peers')) {
+      log('Measuring peer search…');
+      const peers = await load({ url: base, headers, paths: peerPaths() });
+      rows.push({
+        what: `peer search, limit 20, over ${data.people.toLocaleString('en-US')} people`,
+        load: peers,
+        baseline: baselineRps,
+        budget: 'p99 ≤ 20 ms',
+        checks: [p99AtMost(20)],
+        expect: [200],
+      });
+    }
 
     const body = JSON.stringify({ name: 'Benchmark link', url: 'https://example.com/bench' });
     const addTo = (id: string) => `/api/consumer/collections/${id}/links`;
@@ -241,7 +256,7 @@ async function main() {
         paths: own.map(addTo),
       },
     ];
-    for (const mix of writeMixes) {
+    for (const mix of measures('writes') ? writeMixes : []) {
       log(`Measuring ${mix.what}…`);
       const row: Row = {
         what: mix.what,
@@ -265,7 +280,7 @@ async function main() {
     await stop(server);
 
     // PGlite.
-    if (!args['skip-pglite'] && menuThere) {
+    if (!args['skip-pglite'] && measures('pglite') && menuThere) {
       const dataDir = path.join(workDir, 'pglite');
       log(`Writing the ${size} data set into PGlite (${dataDir})…`);
       t = performance.now();
@@ -315,7 +330,7 @@ async function main() {
   } finally {
     await stopAll();
     await rm(workDir, { recursive: true, force: true });
-    if (pgUrl && !args.keep) await dropPostgres(args.postgres).catch(() => {});
+    if (pgUrl && !args.keep) await dropPostgres(args.postgres, database).catch(() => {});
   }
 
   const cpus = os.cpus();

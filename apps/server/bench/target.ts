@@ -5,25 +5,33 @@ import type { BenchData } from './dataset.ts';
 import { Prng } from './prng.ts';
 import { FIRST_NAMES, LAST_NAMES } from './words.ts';
 
-export async function freshPostgres(adminUrl: string): Promise<string> {
+/** The database the benchmark creates and drops: a plain name, never quoted. */
+export function checkDatabaseName(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+    throw new Error(`--database must be a lower-case identifier, not ${JSON.stringify(name)}`);
+  }
+  return name;
+}
+
+export async function freshPostgres(adminUrl: string, database: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query('DROP DATABASE IF EXISTS signpost_bench WITH (FORCE)');
-    await admin.query('CREATE DATABASE signpost_bench');
+    await admin.query(`DROP DATABASE IF EXISTS ${checkDatabaseName(database)} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
   } finally {
     await admin.end();
   }
   const url = new URL(adminUrl);
-  url.pathname = '/signpost_bench';
+  url.pathname = `/${database}`;
   return url.toString();
 }
 
-export async function dropPostgres(adminUrl: string) {
+export async function dropPostgres(adminUrl: string, database: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin
-    .query('DROP DATABASE IF EXISTS signpost_bench WITH (FORCE)')
+    .query(`DROP DATABASE IF EXISTS ${checkDatabaseName(database)} WITH (FORCE)`)
     .finally(() => admin.end());
 }
 

@@ -1,11 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { links, linkSuggestions } from '../../db/schema/index.ts';
+import { nextPositionSql } from '../positions/positions.repository.ts';
 
 export function createLinksRepository(db: Executor) {
   return {
-    async insert(values: typeof links.$inferInsert): Promise<void> {
-      await db.insert(links).values(values);
+    /**
+     * Adds a link after the last item of its collection, the position computed in the same
+     * statement. The caller holds the collection's lock (so positions stay distinct), which
+     * is taken in an earlier statement: this statement's snapshot then sees every item
+     * committed before the lock was granted.
+     */
+    async insertAtEnd(values: Omit<typeof links.$inferInsert, 'position'>): Promise<void> {
+      await db.insert(links).values({ ...values, position: nextPositionSql(values.collectionId) });
     },
 
     async update(
@@ -18,10 +25,11 @@ export function createLinksRepository(db: Executor) {
         .where(eq(links.id, linkId));
     },
 
-    async move(linkId: string, collectionId: string, position: number): Promise<void> {
+    /** Moves a link after the last item of a collection whose lock the caller holds. */
+    async moveToEnd(linkId: string, collectionId: string): Promise<void> {
       await db
         .update(links)
-        .set({ collectionId, position, updatedAt: sql`now()` })
+        .set({ collectionId, position: nextPositionSql(collectionId), updatedAt: sql`now()` })
         .where(eq(links.id, linkId));
     },
 

@@ -7,7 +7,6 @@ import { normalizeUrl } from '../../lib/urls.ts';
 import { createAccessService } from '../access/access.service.ts';
 import { createCollectionsRepository } from '../collections/collections.repository.ts';
 import { cleanName, lockTarget } from '../collections/collections.service.ts';
-import { nextPosition } from '../positions/positions.repository.ts';
 import { createLinksRepository } from './links.repository.ts';
 
 function tools(tx: Executor) {
@@ -28,14 +27,13 @@ export function createLinksService(db: Database) {
         await access.contributable(me, collectionId);
         const url = normalizeUrl(body.url, 'body.url');
         await lockTarget(collections, collectionId);
-        await links.insert({
+        await links.insertAtEnd({
           id: newId(),
           organizationId: me.organizationId,
           collectionId,
           name,
           description: body.description ?? '',
           url,
-          position: await nextPosition(tx, collectionId),
           createdBy: me.userId,
         });
       });
@@ -72,7 +70,7 @@ export function createLinksService(db: Database) {
         // Already there: a repeated PUT changes nothing, not even the position.
         if (link.collectionId === collectionId) return;
         await lockTarget(collections, collectionId);
-        await links.move(id, collectionId, await nextPosition(tx, collectionId));
+        await links.moveToEnd(id, collectionId);
       });
     },
 
