@@ -21,21 +21,17 @@ function space(collections: number, linksEach: number): DisplaySpace {
 }
 
 describe('Show all panel', () => {
-  it(
-    'shows a large space a screenful first, then every item in order',
-    { timeout: 20_000 },
-    async () => {
-      render(<SpacePanel space={space(10, 50)} onClose={() => {}} />);
-      const panel = screen.getByRole('dialog', { name: 'Acme Corp' });
-      expect(within(panel).getAllByRole('listitem')).toHaveLength(PROGRESSIVE_FIRST);
-      expect(within(panel).getAllByRole('region')).toHaveLength(10);
-      await waitFor(() => expect(within(panel).getAllByRole('listitem')).toHaveLength(500), {
-        timeout: 15_000,
-      });
-      const last = within(panel).getByRole('region', { name: 'Collection 9' });
-      expect(within(last).getAllByRole('link').at(-1)).toHaveAccessibleName(/^Link 9\.49/);
-    },
-  );
+  it('shows a large space a screenful first, then every item in order', async () => {
+    render(<SpacePanel space={space(4, 50)} onClose={() => {}} />);
+    const panel = screen.getByRole('dialog', { name: 'Acme Corp' });
+    // Counted with a selector: role queries over hundreds of tiles are slow in jsdom.
+    const tiles = () => panel.querySelectorAll('li');
+    expect(tiles()).toHaveLength(PROGRESSIVE_FIRST);
+    expect(within(panel).getAllByRole('region')).toHaveLength(4);
+    await waitFor(() => expect(tiles()).toHaveLength(200), { timeout: 10_000 });
+    const last = within(panel).getByRole('region', { name: 'Collection 3' });
+    expect(within(last).getAllByRole('link').at(-1)).toHaveAccessibleName(/^Link 3\.49/);
+  });
 
   it('shows a small space whole at once', () => {
     render(<SpacePanel space={space(2, 7)} onClose={() => {}} />);
