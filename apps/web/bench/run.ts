@@ -379,11 +379,7 @@ async function main() {
       ]);
     }
     const port = await freePort();
-    const started_ = await startServer(
-      dataDir,
-      port,
-      path.join(os.tmpdir(), `signpost-bench-web-server-${port}.log`),
-    );
+    const started_ = await startServer(dataDir, port, serverLog);
     server = started_.child;
     const { base } = started_;
     const token = await signIn(base);
