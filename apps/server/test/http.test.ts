@@ -105,3 +105,38 @@ describe('OpenAPI document at /api/docs', () => {
     expect([200, 302]).toContain(response.statusCode);
   });
 });
+
+describe('the built web app', async () => {
+  const { mkdtemp, mkdir, writeFile } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const path = await import('node:path');
+  const webDir = await mkdtemp(path.join(tmpdir(), 'signpost-web-'));
+  await mkdir(path.join(webDir, 'assets'));
+  await writeFile(path.join(webDir, 'index.html'), '<!doctype html><title>Signpost</title>');
+  await writeFile(path.join(webDir, 'assets', 'index-abc.js'), 'console.log(1)');
+  const web = await createTestApp({ WEB_DIR: webDir });
+
+  it('serves the page at / and at any page address', async () => {
+    for (const url of ['/', '/somewhere/else']) {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<title>Signpost</title>');
+    }
+  });
+
+  it('serves hashed assets for a year', async () => {
+    const response = await web.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing asset with 404, never with the page', async () => {
+    for (const url of ['/assets/index-old.js', '/favicon.ico', '/assets/style-old.css']) {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/application\/json/);
+    }
+  });
+});

@@ -94,7 +94,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const page = request.method === 'GET' && !request.url.startsWith('/api/');
+    const path = request.url.split('?')[0] ?? '/';
+    // Only page addresses get the app; a missing file (an old asset after a new build) is a
+    // 404, never index.html, which the browser would refuse as a script or a stylesheet.
+    const page =
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/assets/') &&
+      !/\.[a-z0-9]+$/i.test(path);
     if (page && app.serveWebIndex) {
       // The web app has no routes of its own in the address: every page is index.html.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
