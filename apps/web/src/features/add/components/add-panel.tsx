@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
 import { ArrowLeftIcon, FolderIcon, PlusIcon } from '../../../components/icons';
 import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
@@ -45,7 +46,7 @@ export function AddPanel({
   const [step, setStep] = useState<AddStep>(firstStep);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [link, setLink] = useState({ url: '', name: '', description: '' });
+  const [link, setLink] = useState<LinkDraft>(EMPTY_LINK_DRAFT);
   const [collection, setCollection] = useState({ name: '', description: '' });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -128,33 +129,7 @@ export function AddPanel({
       {step === 1 ? (
         <form className="add-form" onSubmit={(event) => void submit(event, 'link', link)}>
           <p>{t('add.linkPrompt')}</p>
-          <label className="field">
-            <span>{t('add.linkAddress')}</span>
-            <input
-              type="text"
-              inputMode="url"
-              autoComplete="url"
-              value={link.url}
-              onChange={(event) => setLink({ ...link, url: event.target.value })}
-              autoFocus
-            />
-          </label>
-          <label className="field">
-            <span>{t('add.linkName')}</span>
-            <input
-              type="text"
-              value={link.name}
-              onChange={(event) => setLink({ ...link, name: event.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span>{t('add.linkDescription')}</span>
-            <textarea
-              rows={2}
-              value={link.description}
-              onChange={(event) => setLink({ ...link, description: event.target.value })}
-            />
-          </label>
+          <LinkFields value={link} onChange={setLink} />
           {failure}
           {submitButton}
         </form>

@@ -1,6 +1,7 @@
 import type { Person, SpaceType } from '@signpost/contract';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
 import { useMenuWrite } from '../../../lib/menu/get-menu';
 import type { Container } from '../../../lib/menu/locate-item';
@@ -68,7 +69,7 @@ export function CollectionDetails({
   const [failed, setFailed] = useState(false);
   const [suggesting, setSuggesting] = useState(false);
   const [suggested, setSuggested] = useState(false);
-  const [suggestion, setSuggestion] = useState({ url: '', name: '', description: '' });
+  const [suggestion, setSuggestion] = useState<LinkDraft>(EMPTY_LINK_DRAFT);
   const action = collectionAction(collection, spaceType, profileId, isRoot);
   const members = membersOf(collection);
   const shareId = shareIdOf(collection);
@@ -100,7 +101,7 @@ export function CollectionDetails({
     if (ok) {
       setSuggesting(false);
       setSuggested(true);
-      setSuggestion({ url: '', name: '', description: '' });
+      setSuggestion(EMPTY_LINK_DRAFT);
     }
   };
 
@@ -178,34 +179,7 @@ export function CollectionDetails({
       </div>
       {suggesting ? (
         <form className="add-form" onSubmit={(event) => void sendSuggestion(event)}>
-          <label className="field">
-            <span>{t('add.linkAddress')}</span>
-            <input
-              type="text"
-              inputMode="url"
-              value={suggestion.url}
-              onChange={(event) => setSuggestion({ ...suggestion, url: event.target.value })}
-              autoFocus
-            />
-          </label>
-          <label className="field">
-            <span>{t('add.linkName')}</span>
-            <input
-              type="text"
-              value={suggestion.name}
-              onChange={(event) => setSuggestion({ ...suggestion, name: event.target.value })}
-            />
-          </label>
-          <label className="field">
-            <span>{t('add.linkDescription')}</span>
-            <textarea
-              rows={2}
-              value={suggestion.description}
-              onChange={(event) =>
-                setSuggestion({ ...suggestion, description: event.target.value })
-              }
-            />
-          </label>
+          <LinkFields value={suggestion} onChange={setSuggestion} />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('details.suggestSubmit')}
           </button>
