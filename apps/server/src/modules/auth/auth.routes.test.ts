@@ -152,6 +152,16 @@ describe('POST /api/auth/sessions/', () => {
     expect(other.statusCode).toBe(201);
   });
 
+  it('counts attempts sent all at once: no more get through than the limit', async () => {
+    const user = await createUser(db, org.id);
+    const bad = { type: 'email-password', email: user.email, password: 'wrong password' };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => login(bad, '10.0.7.1')));
+    const statuses = answers.map((a) => a.statusCode);
+    // The limit for one e-mail from one address is 3 in this file.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+  });
+
   it('blocks an account attacked from many addresses only briefly', async () => {
     const user = await createUser(db, org.id);
     const bad = { type: 'email-password', email: user.email, password: 'wrong password' };

@@ -44,16 +44,36 @@ export function createAuthService(db: Database, config: Config) {
     account: `account:${account}`,
   });
 
-  async function recordFailure(keys: ReturnType<typeof throttleKeys>) {
+  const limitsFor = (keys: ReturnType<typeof throttleKeys>) => {
     const window = limits.windowSeconds;
-    await throttle.recordFailure(keys.pair, limits.maxPerAccountAndAddress, window, window);
-    await throttle.recordFailure(keys.address, limits.maxPerAddress, window, window);
-    await throttle.recordFailure(
-      keys.account,
-      limits.maxPerAccount,
-      window,
-      limits.accountBlockSeconds,
-    );
+    return [
+      {
+        key: keys.pair,
+        max: limits.maxPerAccountAndAddress,
+        windowSeconds: window,
+        blockSeconds: window,
+      },
+      { key: keys.address, max: limits.maxPerAddress, windowSeconds: window, blockSeconds: window },
+      {
+        key: keys.account,
+        max: limits.maxPerAccount,
+        windowSeconds: window,
+        blockSeconds: limits.accountBlockSeconds,
+      },
+    ];
+  };
+
+  /** Counts an attempt (see `admit`), or throws 429 while any of its keys is blocked. */
+  async function admitAttempt(keys: ReturnType<typeof throttleKeys>) {
+    const wait = await throttle.admit(limitsFor(keys));
+    if (wait > 0) {
+      throw new AppError(
+        429,
+        'RATE_LIMITED',
+        `Too many sign-in attempts. Try again in ${wait} seconds.`,
+        { 'Retry-After': String(wait) },
+      );
+    }
   }
 
   /**
@@ -85,26 +105,32 @@ export function createAuthService(db: Database, config: Config) {
   }
 
   /**
-   * Checks e-mail and password under the sign-in throttle. Returns the active person, or
-   * throws 429 (blocked) or 401 (wrong e-mail or password, the same answer for both).
+   * Checks e-mail and password under the sign-in throttle, leaving the attempt counted:
+   * the caller settles it once the whole sign-in has succeeded. Throws 429 (blocked) or 401
+   * (wrong e-mail or password, the same answer for both).
    */
-  async function checkPassword({ email, password, ip }: PasswordCheckInput) {
+  async function verifyPassword({ email, password, ip }: PasswordCheckInput) {
     const account = email.trim().toLowerCase();
     const keys = throttleKeys(account, ip);
-    const wait = await throttle.blockedFor(Object.values(keys));
-    if (wait > 0) {
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
-        `Too many sign-in attempts. Try again in ${wait} seconds.`,
-        { 'Retry-After': String(wait) },
-      );
-    }
+    // Counted before the slow check, so attempts sent at once cannot pass the limit together.
+    await admitAttempt(keys);
     const user = await sessions.findUserByEmail(account);
     const ok = await verifier.verify(user?.passwordHash ?? null, password);
     if (ok && user && user.status === 'active') return { user, keys };
-    await recordFailure(keys);
     throw new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is not correct.');
+  }
+
+  /** A sign-in succeeded: its attempt is no failure, and this address starts afresh. */
+  async function settle(keys: ReturnType<typeof throttleKeys>) {
+    await throttle.forgive([keys.address, keys.account]);
+    await throttle.clear(keys.pair);
+  }
+
+  /** A complete password check, for sign-ins that have no second step. */
+  async function checkPassword(input: PasswordCheckInput) {
+    const result = await verifyPassword(input);
+    await settle(result.keys);
+    return result;
   }
 
   return {
@@ -118,9 +144,11 @@ export function createAuthService(db: Database, config: Config) {
      * returns a new session token.
      */
     async login(input: LoginInput): Promise<string> {
-      const { user, keys } = await checkPassword(input);
+      const { user, keys } = await verifyPassword(input);
       const check = await secondFactor.check(user.id, input);
       if (check === 'required') {
+        // The password was right: only the code is missing, which is no failed attempt.
+        await throttle.forgive(Object.values(keys));
         throw new AppError(
           401,
           'SECOND_FACTOR_REQUIRED',
@@ -128,15 +156,14 @@ export function createAuthService(db: Database, config: Config) {
         );
       }
       if (check === 'refused') {
-        // A wrong or replayed code counts like a wrong password.
-        await recordFailure(keys);
+        // A wrong or replayed code counts like a wrong password: the attempt stays counted.
         throw new AppError(
           401,
           'SECOND_FACTOR_INVALID',
           'That code is not right, or was already used. Try the next one.',
         );
       }
-      await throttle.clear(keys.pair);
+      await settle(keys);
       return openSession(user.id, input.ip, input.userAgent);
     },
 

@@ -1,40 +1,84 @@
-import { and, gt, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { inArray, sql } from 'drizzle-orm';
+import { selectRows, type Database } from '../../db/client.ts';
 import { loginThrottle } from '../../db/schema/index.ts';
 
-export function createLoginThrottleRepository(db: Executor) {
+/** One counter of attempts: at `max` within a fixed window, its key is blocked. */
+export interface ThrottleLimit {
+  key: string;
+  max: number;
+  windowSeconds: number;
+  /** How long a block lasts (never past the end of the window). */
+  blockSeconds: number;
+}
+
+class Blocked extends Error {
+  constructor(readonly seconds: number) {
+    super('blocked');
+  }
+}
+
+export function createLoginThrottleRepository(db: Database) {
   return {
-    /** Seconds until the longest block among these keys ends; 0 when none is blocked. */
-    async blockedFor(keys: string[]): Promise<number> {
-      const rows = await db
-        .select({
-          seconds: sql<string>`ceil(extract(epoch from max(${loginThrottle.blockedUntil}) - now()))`,
-        })
-        .from(loginThrottle)
-        .where(and(inArray(loginThrottle.key, keys), gt(loginThrottle.blockedUntil, sql`now()`)));
-      return Number(rows[0]?.seconds ?? 0);
+    /**
+     * Admits one attempt, or answers how many seconds to wait. An admitted attempt is counted
+     * as a failure at once, before the slow password check, and forgiven if it succeeds:
+     * checking and counting under a row lock (keys locked in one order) means attempts sent
+     * all at once cannot slip past the limit together.
+     */
+    async admit(limits: ThrottleLimit[]): Promise<number> {
+      const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : 1));
+      try {
+        await db.transaction(async (tx) => {
+          let wait = 0;
+          for (const { key, windowSeconds } of sorted) {
+            await tx.execute(sql`
+              INSERT INTO login_throttle (key, window_started_at, failures)
+              VALUES (${key}, now(), 0) ON CONFLICT (key) DO NOTHING`);
+            const [row] = await selectRows<{ wait: number }>(
+              tx,
+              sql`
+              SELECT CASE
+                       WHEN window_started_at <= now() - make_interval(secs => ${windowSeconds}::int) THEN 0
+                       ELSE coalesce(ceil(extract(epoch FROM blocked_until - now())), 0)
+                     END::int AS wait
+              FROM login_throttle WHERE key = ${key} FOR UPDATE`,
+            );
+            wait = Math.max(wait, Number(row?.wait ?? 0));
+          }
+          if (wait > 0) throw new Blocked(wait);
+          for (const { key, max, windowSeconds, blockSeconds } of sorted) {
+            // Every expression reads the row as it was: a window that has ended starts again.
+            await tx.execute(sql`
+              UPDATE login_throttle AS t SET
+                window_started_at = CASE WHEN t.window_started_at <= now() - make_interval(secs => ${windowSeconds}::int)
+                                         THEN now() ELSE t.window_started_at END,
+                failures = CASE WHEN t.window_started_at <= now() - make_interval(secs => ${windowSeconds}::int)
+                                THEN 1 ELSE t.failures + 1 END,
+                blocked_until = CASE
+                  WHEN t.window_started_at <= now() - make_interval(secs => ${windowSeconds}::int)
+                    THEN CASE WHEN 1 >= ${max}::int
+                              THEN now() + make_interval(secs => least(${windowSeconds}::int, ${blockSeconds}::int))
+                         END
+                  WHEN t.failures + 1 >= ${max}::int
+                    THEN least(t.window_started_at + make_interval(secs => ${windowSeconds}::int),
+                               now() + make_interval(secs => ${blockSeconds}::int))
+                END
+              WHERE t.key = ${key}`);
+          }
+        });
+        return 0;
+      } catch (error) {
+        if (error instanceof Blocked) return error.seconds;
+        throw error;
+      }
     },
 
-    /**
-     * Counts one failure for a key within a fixed window; once the count reaches `max`, the
-     * key is blocked for `blockSeconds` (never past the end of its window).
-     */
-    async recordFailure(key: string, max: number, windowSeconds: number, blockSeconds: number) {
-      await db.execute(sql`
-        INSERT INTO login_throttle AS t (key, window_started_at, failures)
-        VALUES (${key}, now(), 1)
-        ON CONFLICT (key) DO UPDATE SET
-          failures = CASE WHEN t.window_started_at <= now() - make_interval(secs => ${windowSeconds})
-                          THEN 1 ELSE t.failures + 1 END,
-          window_started_at = CASE WHEN t.window_started_at <= now() - make_interval(secs => ${windowSeconds})
-                                   THEN now() ELSE t.window_started_at END,
-          blocked_until = CASE WHEN t.window_started_at <= now() - make_interval(secs => ${windowSeconds})
-                               THEN NULL ELSE t.blocked_until END`);
-      await db.execute(sql`
-        UPDATE login_throttle SET blocked_until = least(
-          window_started_at + make_interval(secs => ${windowSeconds}),
-          now() + make_interval(secs => ${blockSeconds}))
-        WHERE key = ${key} AND failures >= ${max}`);
+    /** Takes back the failure an admitted attempt was counted as, when it succeeded. */
+    async forgive(keys: string[]): Promise<void> {
+      await db
+        .update(loginThrottle)
+        .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)`, blockedUntil: null })
+        .where(inArray(loginThrottle.key, keys));
     },
 
     async clear(key: string): Promise<void> {

@@ -38,17 +38,27 @@ export function createSecondFactorService(db: Database, config: Config) {
   /** Guessing codes or passwords here is limited like sign-in. */
   async function guarded<T>(userId: string, work: () => Promise<T | null>): Promise<T> {
     const key = `second-factor:${userId}`;
-    const wait = await throttle.blockedFor([key]);
+    const window = config.login.windowSeconds;
+    // Counted before the check and forgiven on success: guesses sent at once are limited too.
+    const wait = await throttle.admit([
+      {
+        key,
+        max: config.login.maxPerAccountAndAddress,
+        windowSeconds: window,
+        blockSeconds: window,
+      },
+    ]);
     if (wait > 0) {
       throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${wait} seconds.`, {
         'Retry-After': String(wait),
       });
     }
     const result = await work();
-    if (result !== null) return result;
-    const window = config.login.windowSeconds;
-    await throttle.recordFailure(key, config.login.maxPerAccountAndAddress, window, window);
-    throw invalid('That code is not right, or was already used. Try the next one.');
+    if (result === null) {
+      throw invalid('That code is not right, or was already used. Try the next one.');
+    }
+    await throttle.forgive([key]);
+    return result;
   }
 
   return {

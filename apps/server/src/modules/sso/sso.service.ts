@@ -194,9 +194,11 @@ export function createSsoService(
     async start(providerId: string, returnTo: string | undefined, ip: string) {
       const p = provider(providerId);
       const key = `sso-start:${ip}`;
-      const wait = await throttle.blockedFor([key]);
+      // Every start counts; none is forgiven.
+      const wait = await throttle.admit([
+        { key, max: STARTS_PER_MINUTE, windowSeconds: 60, blockSeconds: 60 },
+      ]);
       if (wait > 0) throw ssoFailures.rateLimited(wait);
-      await throttle.recordFailure(key, STARTS_PER_MINUTE, 60, 60);
       const oidc = await clients.configuration(p);
       const codeVerifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
