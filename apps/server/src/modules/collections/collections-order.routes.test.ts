@@ -87,6 +87,24 @@ describe('PUT /api/consumer/collections/:id/order', () => {
     expect((await positions(own.id)).at(-1)?.position).toBe(3);
   });
 
+  it('orders the items the person sees: a favorite hidden by lost access keeps its place', async () => {
+    const { own, otherTeam, link, favorite, sub } = await filled();
+    // A favorite of a team link the owner cannot see (not, or no longer, in that team):
+    // the menu hides it, so the owner cannot name it, and must not have to.
+    const hiddenLink = await createLink(db, otherTeam);
+    const hidden = await createFavorite(db, cast.owner, hiddenLink.id, own.id);
+    const before = (await positions(own.id)).find((p) => p.key === `link-favorite:${hidden.id}`);
+    const items = [
+      { type: 'link-favorite', id: favorite.id },
+      { type: 'collection', id: sub.id },
+      { type: 'link', id: link.id },
+    ];
+    expect((await order(own.id, 'owner', { items })).statusCode).toBe(204);
+    const after = await positions(own.id);
+    expect(after.find((p) => p.key === `link-favorite:${favorite.id}`)?.position).toBe(0);
+    expect(after.find((p) => p.key === `link-favorite:${hidden.id}`)).toEqual(before);
+  });
+
   it('takes an empty list for an empty collection', async () => {
     const { own } = await createSpaces(db, cast);
     expect((await order(own.id, 'owner', { items: [] })).statusCode).toBe(204);

@@ -114,14 +114,21 @@ export function createCollectionsRepository(db: Executor) {
         .where(and(eq(collections.id, collectionId), eq(collections.isRoot, false)));
     },
 
-    /** The items directly in a collection: links, favorites and sub-collections. */
-    async listItems(collectionId: string): Promise<OrderedItem[]> {
+    /** The items directly in a collection the person sees: links, favorites, sub-collections. */
+    async listItems(collectionId: string, userId: string): Promise<OrderedItem[]> {
+      // A favorite whose link the person can no longer see is hidden from their menu, so it
+      // is not theirs to name either; it keeps its place until access comes back.
       return selectRows<OrderedItem>(
         db,
         sql`
         SELECT 'link' AS type, id FROM links WHERE collection_id = ${collectionId}
         UNION ALL
-        SELECT 'link-favorite', id FROM favorites WHERE collection_id = ${collectionId}
+        SELECT 'link-favorite', f.id FROM favorites f
+        JOIN links l ON l.id = f.link_id
+        JOIN collections lc ON lc.id = l.collection_id
+        WHERE f.collection_id = ${collectionId}
+          AND (lc.owner_type = 'organization'
+               OR lc.owner_team_id IN (SELECT team_id FROM team_memberships WHERE user_id = ${userId}))
         UNION ALL
         SELECT 'collection', id FROM collections WHERE parent_id = ${collectionId}`,
       );

@@ -139,7 +139,7 @@ export function createCollectionsService(db: Database) {
         const { access, repo } = tools(tx);
         await access.owned(me, id);
         await lockTarget(repo, id);
-        if (!sameItems(await repo.listItems(id), body.items)) {
+        if (!sameItems(await repo.listItems(id, me.userId), body.items)) {
           throw conflict('The collection changed; reload and try again.');
         }
         await repo.setOrder(id, body.items);
