@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { lockPerson } from '../../db/locks.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -22,6 +23,8 @@ export function createFavoritesService(db: Database) {
       await db.transaction(async (tx) => {
         const access = createAccessService(tx);
         const favorites = createFavoritesRepository(tx);
+        // After any share of the caller's in flight: favorites never land in a shared tree.
+        await lockPerson(tx, me.userId);
         // Both ids are authorized on their own: the place and the link.
         const target = await access.owned(me, collectionId);
         const source = await access.link(me, linkId);
@@ -57,6 +60,7 @@ export function createFavoritesService(db: Database) {
       await db.transaction(async (tx) => {
         const access = createAccessService(tx);
         const favorites = createFavoritesRepository(tx);
+        await lockPerson(tx, me.userId);
         const favorite = await favorites.findOwn(me.organizationId, me.userId, id);
         if (!favorite) throw notFound(`Favorite ${id} was not found`);
         const target = await access.owned(me, collectionId);

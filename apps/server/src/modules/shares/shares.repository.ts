@@ -12,15 +12,6 @@ export interface ShareRow {
 
 export function createSharesRepository(db: Executor) {
   return {
-    /**
-     * Holds the person's row until the transaction ends, so that two shares of the same
-     * person are checked and created one after the other: otherwise a collection and one
-     * inside it could be shared at the same moment, and shares would nest.
-     */
-    async lockOwner(userId: string): Promise<void> {
-      await selectRows(db, sql`SELECT 1 FROM users WHERE id = ${userId} FOR UPDATE`);
-    },
-
     async find(organizationId: string, id: string): Promise<ShareRow | null> {
       const rows = await db
         .select({
@@ -35,22 +26,29 @@ export function createSharesRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    /** True when a collection below this one (not itself) is shared. */
-    async containsShare(collectionId: string): Promise<boolean> {
-      const rows = await selectRows<{ found: boolean }>(
+    /**
+     * What sharing a collection depends on: whether a collection below it (not itself) is
+     * shared, and whether it or any collection below it holds favorites.
+     */
+    async treeFacts(
+      collectionId: string,
+    ): Promise<{ containsShare: boolean; holdsFavorites: boolean }> {
+      const rows = await selectRows<{ containsShare: boolean; holdsFavorites: boolean }>(
         db,
         sql`
-        WITH RECURSIVE below AS (
-          SELECT id, 1 AS depth FROM collections WHERE parent_id = ${collectionId}
+        WITH RECURSIVE tree AS (
+          SELECT id, 0 AS depth FROM collections WHERE id = ${collectionId}
           UNION ALL
-          SELECT c.id, below.depth + 1 FROM collections c
-          JOIN below ON c.parent_id = below.id WHERE below.depth < 100
+          SELECT c.id, tree.depth + 1 FROM collections c
+          JOIN tree ON c.parent_id = tree.id WHERE tree.depth < 100
         )
-        SELECT EXISTS (
-          SELECT 1 FROM collection_shares s JOIN below ON below.id = s.collection_id
-        ) AS found`,
+        SELECT
+          EXISTS (SELECT 1 FROM collection_shares s JOIN tree ON tree.id = s.collection_id
+                  WHERE tree.depth > 0) AS "containsShare",
+          EXISTS (SELECT 1 FROM favorites f JOIN tree ON tree.id = f.collection_id)
+            AS "holdsFavorites"`,
       );
-      return rows[0]?.found ?? false;
+      return rows[0] ?? { containsShare: false, holdsFavorites: false };
     },
 
     /** Of these ids, the ones that are active people of the organization. */

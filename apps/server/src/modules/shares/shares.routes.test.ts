@@ -143,6 +143,24 @@ describe('POST /api/consumer/collection-shares', () => {
     expect(await sharesOf(collection.id)).toHaveLength(0);
   });
 
+  it('refuses to share a collection holding favorites, in it or below (favorites are private)', async () => {
+    const team = await createTeam(db, org.id);
+    const teamLink = await createLink(db, await createCollection(db, { team }));
+    for (const where of ['itself', 'below'] as const) {
+      const { user, collection, ann, headers } = await owner();
+      await addTeamMember(db, team, user.id);
+      const place =
+        where === 'itself'
+          ? collection
+          : await createCollection(db, { user }, { parentId: collection.id });
+      await createFavorite(db, user, teamLink.id, place.id);
+      const response = await share(headers, { collectionId: collection.id, memberIds: [ann.id] });
+      expect(response.statusCode, where).toBe(409);
+      expect(response.json().message).toMatch(/favorites/i);
+      expect(await sharesOf(collection.id)).toEqual([]);
+    }
+  });
+
   it('leaves one share when the same request arrives twice at once', async () => {
     const { collection, ann, headers } = await owner();
     const payload = { collectionId: collection.id, memberIds: [ann.id] };

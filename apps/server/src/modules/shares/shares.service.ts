@@ -1,6 +1,7 @@
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { lockPerson } from '../../db/locks.ts';
 import { newId } from '../../lib/ids.ts';
 import { createAccessService, type Relation } from '../access/access.service.ts';
 import {
@@ -50,7 +51,7 @@ export function createSharesService(db: Database) {
     async createShare(me: AuthContext, collectionId: string, memberIds: string[]): Promise<void> {
       await db.transaction(async (tx) => {
         const shares = createSharesRepository(tx);
-        await shares.lockOwner(me.userId);
+        await lockPerson(tx, me.userId);
         const { collection } = await createAccessService(tx).owned(me, collectionId);
         await authorizePeople(shares, me, memberIds);
         if (collection.isRoot) {
@@ -62,8 +63,14 @@ export function createSharesService(db: Database) {
         if (collection.shareId) {
           throw conflict('This collection is inside a shared collection; shares do not nest.');
         }
-        if (await shares.containsShare(collection.id)) {
+        const tree = await shares.treeFacts(collection.id);
+        if (tree.containsShare) {
           throw conflict('This collection contains a shared collection; shares do not nest.');
+        }
+        if (tree.holdsFavorites) {
+          throw conflict(
+            'Favorites are private: move them out of this collection before sharing it.',
+          );
         }
         const id = newId();
         await shares.insertShare({
