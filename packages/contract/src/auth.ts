@@ -248,3 +248,20 @@ export const DisableSecondFactorBody = Type.Object(
   { additionalProperties: false },
 );
 export type DisableSecondFactorBody = Static<typeof DisableSecondFactorBody>;
+
+/** `POST /api/auth/password`: change one's password (needs a sign-in session). */
+export const ChangePasswordBody = Type.Object(
+  {
+    currentPassword: Type.String({ maxLength: LIMITS.password.max, description: 'As typed' }),
+    newPassword: Type.String({
+      minLength: LIMITS.password.min,
+      maxLength: LIMITS.password.max,
+      description: '8 to 128 characters, taken exactly as typed',
+    }),
+    signOutOtherSessions: Type.Optional(
+      Type.Boolean({ description: 'Also end every other session of the person' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ChangePasswordBody,
   CreateSessionBody,
   CurrentSessionResponse,
   ErrorResponse,
@@ -10,6 +11,7 @@ import {
   SessionResponse,
   SignInSessionsResponse,
 } from '@signpost/contract';
+import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
 import { accessTokensRoutes } from '../access-tokens/access-tokens.routes.ts';
 import { secondFactorRoutes } from '../second-factor/second-factor.routes.ts';
@@ -143,6 +145,35 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => app.auth.listSessions(caller(request)),
+  );
+
+  app.post(
+    '/password',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your password; optionally end every other session',
+        description:
+          'Needs a sign-in session, not an access token. A wrong current password is 400.',
+        security: bearer,
+        body: ChangePasswordBody,
+        response: {
+          204: NoContent,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          409: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = caller(request);
+      if (!me.sessionId) throw forbidden('Sign in to change your password; a token cannot.');
+      await app.auth.changePassword(me, request.body);
+      return reply.status(204).send(null);
+    },
   );
 
   app.delete(

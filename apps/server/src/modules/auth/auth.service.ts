@@ -1,14 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ChangePasswordBody } from '@signpost/contract';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createAccessTokensRepository } from '../access-tokens/access-tokens.repository.ts';
 import { hashAccessToken, isAccessToken } from '../access-tokens/access-tokens.service.ts';
 import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
 import { createLoginThrottleRepository } from './login-throttle.repository.ts';
-import { PasswordVerifier } from './passwords.ts';
+import { hashPassword, PasswordVerifier } from './passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 
@@ -219,6 +220,42 @@ export function createAuthService(db: Database, config: Config) {
 
     /** Ends every session but the caller's own (all of them for an access token). */
     endOtherSessions: (me: AuthContext) => sessions.revokeOthers(me.userId, me.sessionId),
+
+    /**
+     * Changes the caller's password after checking the current one (throttled like sign-in;
+     * a wrong one is 400, not 401, which the app would take for a lost session), and on
+     * request ends every other session.
+     */
+    async changePassword(me: AuthContext, body: ChangePasswordBody): Promise<void> {
+      const stored = await sessions.findPasswordHash(me.userId);
+      if (!stored) {
+        throw conflict('This account signs in by single sign-on; it has no password here.');
+      }
+      const key = `password:${me.userId}`;
+      const window = limits.windowSeconds;
+      const wait = await throttle.admit([
+        { key, max: limits.maxPerAccountAndAddress, windowSeconds: window, blockSeconds: window },
+      ]);
+      if (wait > 0) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          `Too many attempts. Try again in ${wait} seconds.`,
+          {
+            'Retry-After': String(wait),
+          },
+        );
+      }
+      if (!(await verifier.verify(stored, body.currentPassword))) {
+        throw badRequest('The current password is not correct.');
+      }
+      await throttle.forgive([key]);
+      await sessions.setPasswordHash(
+        me.userId,
+        await hashPassword(body.newPassword, config.argon2),
+      );
+      if (body.signOutOtherSessions) await sessions.revokeOthers(me.userId, me.sessionId);
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

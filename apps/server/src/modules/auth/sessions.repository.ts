@@ -137,6 +137,22 @@ export function createSessionsRepository(db: Executor) {
         .limit(1);
       return rows[0] ?? null;
     },
+
+    async findPasswordHash(userId: string): Promise<string | null> {
+      const rows = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1);
+      return rows[0]?.passwordHash ?? null;
+    },
+
+    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash, updatedAt: sql`now()` })
+        .where(eq(users.id, userId));
+    },
   };
 }
 export type SessionsRepository = ReturnType<typeof createSessionsRepository>;
