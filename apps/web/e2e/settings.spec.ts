@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { colleague, expectAccessible, signIn } from './support';
+import { colleague, DEMO_PASSWORD, expectAccessible, signIn } from './support';
 
 async function openSettings(page: Page) {
   await page.getByRole('contentinfo').getByRole('button', { name: 'Settings' }).click();
@@ -93,4 +93,41 @@ test('two sessions are listed; ending the other one sends its page to the login 
   // This one is still signed in.
   await page.reload();
   await expect(page.getByText(`Hello ${person.name}`)).toBeVisible();
+});
+
+test('a password changed in settings signs out the other browser and signs in from then on', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const person = await colleague(request, 84);
+  const elsewhere = await browser.newContext();
+  const otherPage = await elsewhere.newPage();
+  await signIn(otherPage, person);
+  await signIn(page, person);
+
+  const settings = await openSettings(page);
+  const section = settings.getByRole('region', { name: 'Password' });
+  await section.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await section.getByLabel('New password').fill('a fresh passphrase 84');
+  await expect(section.getByRole('checkbox', { name: 'Sign out everywhere else' })).toBeChecked();
+  await section.getByRole('button', { name: 'Change password' }).click();
+  await expect(section.getByRole('status')).toHaveText(
+    'Your password is changed, and you are signed out everywhere else.',
+  );
+  await expectAccessible(page);
+
+  // The other browser's session has ended: its next call lands on the login screen.
+  await otherPage.reload();
+  await expect(otherPage.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  await elsewhere.close();
+
+  const oldOne = await request.post('/api/auth/sessions/', {
+    data: { type: 'email-password', email: person.email, password: DEMO_PASSWORD },
+  });
+  expect(oldOne.status()).toBe(401);
+  const newOne = await request.post('/api/auth/sessions/', {
+    data: { type: 'email-password', email: person.email, password: 'a fresh passphrase 84' },
+  });
+  expect(newOne.status()).toBe(201);
 });

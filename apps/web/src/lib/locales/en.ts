@@ -219,6 +219,17 @@ export const en = {
       endedOthers: 'All other sessions were ended.',
       onlyThis: 'You are signed in nowhere else.',
     },
+    password: {
+      title: 'Password',
+      current: 'Current password',
+      new: 'New password',
+      hint: '8 to 128 characters, taken exactly as you type them.',
+      signOutOthers: 'Sign out everywhere else',
+      submit: 'Change password',
+      changed: 'Your password is changed.',
+      changedEverywhere: 'Your password is changed, and you are signed out everywhere else.',
+      none: 'You sign in by single sign-on; there is no password to change here.',
+    },
     secondFactor: {
       title: 'Two-step sign-in',
       intro:

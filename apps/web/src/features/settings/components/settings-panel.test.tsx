@@ -376,3 +376,58 @@ describe('settings: two-step sign-in', () => {
     ).toBeVisible();
   });
 });
+
+describe('settings: password', () => {
+  it('changes the password and signs out everywhere else by default', async () => {
+    const { user, requests } = open([
+      { method: 'POST', path: '/api/auth/password', status: 204 },
+      ...routesFor({}),
+    ]);
+    const password = section('Password');
+    await user.type(within(password).getByLabelText('Current password'), 'old secret 1');
+    await user.type(within(password).getByLabelText('New password'), 'new secret 22');
+    expect(
+      within(password).getByRole('checkbox', { name: 'Sign out everywhere else' }),
+    ).toBeChecked();
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByRole('status')).toHaveTextContent(
+      'Your password is changed, and you are signed out everywhere else.',
+    );
+    expect(requests.find((r) => r.url.endsWith('/api/auth/password'))!.body).toEqual({
+      currentPassword: 'old secret 1',
+      newPassword: 'new secret 22',
+      signOutOtherSessions: true,
+    });
+    expect(within(password).getByLabelText('Current password')).toHaveValue('');
+  });
+
+  it("shows the server's message when the current password is wrong", async () => {
+    const { user } = open([
+      {
+        method: 'POST',
+        path: '/api/auth/password',
+        status: 400,
+        body: { code: 'VALIDATION_ERROR', message: 'The current password is not correct.' },
+      },
+      ...routesFor({}),
+    ]);
+    const password = section('Password');
+    await user.type(within(password).getByLabelText('Current password'), 'wrong');
+    await user.type(within(password).getByLabelText('New password'), 'new secret 22');
+    await user.click(within(password).getByRole('checkbox', { name: 'Sign out everywhere else' }));
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByRole('alert')).toHaveTextContent(
+      'The current password is not correct.',
+    );
+  });
+
+  it('says there is no password for an account that signs in by single sign-on', async () => {
+    open(routesFor({ secondFactor: { available: false, enabled: false, recoveryCodesLeft: 0 } }));
+    expect(
+      await within(section('Password')).findByText(
+        'You sign in by single sign-on; there is no password to change here.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section('Password')).queryByLabelText('New password')).toBeNull();
+  });
+});

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { AccessTokensSection } from './access-tokens-section';
+import { PasswordSection } from './password-section';
 import { SecondFactorSection } from './second-factor-section';
 import { SessionsSection } from './sessions-section';
 
-/** The person's settings: access tokens, where they are signed in, two-step sign-in. */
+/** The person's settings: access tokens, where they are signed in, two-step sign-in, password. */
 export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -12,6 +13,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       <AccessTokensSection />
       <SessionsSection />
       <SecondFactorSection />
+      <PasswordSection />
     </Dialog>
   );
 }
