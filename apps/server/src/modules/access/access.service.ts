@@ -1,5 +1,6 @@
 import type { SpaceType } from '@signpost/contract';
 import type { Executor } from '../../db/client.ts';
+import { lockCollection } from '../../db/locks.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import {
@@ -100,6 +101,13 @@ export function createAccessService(db: Executor) {
         throw forbidden('Only the person who added this link, or who owns the collection, can.');
       }
       throw forbidden(READ_ONLY);
+    },
+
+    /** Holds a collection that items are about to be added to; it may have gone meanwhile. */
+    async hold(collectionId: string): Promise<void> {
+      if (!(await lockCollection(db, collectionId))) {
+        throw notFound(`Collection ${collectionId} was not found`);
+      }
     },
 
     isSelfOrAncestor: repo.isSelfOrAncestor,

@@ -18,29 +18,13 @@ export interface SubtreeFacts {
 
 export function createCollectionsRepository(db: Executor) {
   return {
-    /**
-     * Locks a person's My Space row. Every change to the shape of their tree takes this lock
-     * first, so that two concurrent moves cannot build a cycle or pass the nesting limit.
-     * Returns the id of My Space.
-     */
-    async lockRoot(userId: string): Promise<string | null> {
+    /** The id of a person's My Space. */
+    async findRoot(userId: string): Promise<string | null> {
       const rows = await selectRows<{ id: string }>(
         db,
-        sql`SELECT id FROM collections WHERE owner_user_id = ${userId} AND is_root FOR UPDATE`,
+        sql`SELECT id FROM collections WHERE owner_user_id = ${userId} AND is_root`,
       );
       return rows[0]?.id ?? null;
-    },
-
-    /**
-     * Locks one collection row while items are added to it or reordered, so positions stay
-     * distinct. False when the collection has gone meanwhile.
-     */
-    async lock(collectionId: string): Promise<boolean> {
-      const rows = await selectRows(
-        db,
-        sql`SELECT id FROM collections WHERE id = ${collectionId} FOR UPDATE`,
-      );
-      return rows.length > 0;
     },
 
     /** How many ancestors a collection has: 0 for a root. */

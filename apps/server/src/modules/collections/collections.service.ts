@@ -5,8 +5,10 @@ import type {
 } from '@signpost/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { lockPerson } from '../../db/locks.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { cleanName } from '../../lib/names.ts';
 import { createAccessService } from '../access/access.service.ts';
 import { nextPosition } from '../positions/positions.repository.ts';
 import {
@@ -18,20 +20,8 @@ import {
 /** Personal collections nest at most this many levels below My Space. */
 export const MAX_DEPTH = 10;
 
-/** A name as stored: trimmed, and never only spaces (the schema counts spaces as text). */
-export function cleanName(name: string, field = 'name'): string {
-  const value = name.trim();
-  if (value === '') throw badRequest(`body.${field} must not be blank`);
-  return value;
-}
-
 function tools(tx: Executor) {
   return { access: createAccessService(tx), repo: createCollectionsRepository(tx) };
-}
-
-/** Locks a collection that items are about to be added to; it may have gone meanwhile. */
-export async function lockTarget(repo: CollectionsRepository, collectionId: string) {
-  if (!(await repo.lock(collectionId))) throw notFound(`Collection ${collectionId} was not found`);
 }
 
 /** 409 when a tree `height` levels tall would sit too deep under `parentId`. */
@@ -60,11 +50,11 @@ export function createCollectionsService(db: Database) {
       const name = cleanName(body.name);
       await db.transaction(async (tx) => {
         const { access, repo } = tools(tx);
+        await lockPerson(tx, me.userId);
         if (body.parentId) await access.owned(me, body.parentId);
-        const rootId = await repo.lockRoot(me.userId);
-        const parentId = body.parentId ?? rootId;
+        const parentId = body.parentId ?? (await repo.findRoot(me.userId));
         if (!parentId) throw notFound('My Space was not found');
-        await lockTarget(repo, parentId);
+        await access.hold(parentId);
         await checkDepth(repo, parentId, 0);
         await repo.insert({
           id: newId(),
@@ -86,6 +76,8 @@ export function createCollectionsService(db: Database) {
       const name = body.name === undefined ? undefined : cleanName(body.name);
       await db.transaction(async (tx) => {
         const { access, repo } = tools(tx);
+        // First, so that the share facts read below cannot change before this commits.
+        await lockPerson(tx, me.userId);
         const { collection } = await access.owned(me, id);
         if (collection.isRoot) {
           if (body.parentId !== undefined) throw conflict('My Space cannot be moved.');
@@ -97,7 +89,6 @@ export function createCollectionsService(db: Database) {
         let move = {};
         if (body.parentId !== undefined && body.parentId !== collection.parentId) {
           const target = await access.owned(me, body.parentId);
-          await repo.lockRoot(me.userId);
           if (await access.isSelfOrAncestor(id, body.parentId)) {
             throw conflict('A collection cannot move into itself or one of its sub-collections.');
           }
@@ -111,7 +102,7 @@ export function createCollectionsService(db: Database) {
               'Favorites are private: this collection holds favorites and cannot go into a shared one.',
             );
           }
-          await lockTarget(repo, body.parentId);
+          await access.hold(body.parentId);
           move = { parentId: body.parentId, position: await nextPosition(tx, body.parentId) };
         }
         await repo.update(id, {
@@ -138,7 +129,7 @@ export function createCollectionsService(db: Database) {
       await db.transaction(async (tx) => {
         const { access, repo } = tools(tx);
         await access.owned(me, id);
-        await lockTarget(repo, id);
+        await access.hold(id);
         if (!sameItems(await repo.listItems(id, me.userId), body.items)) {
           throw conflict('The collection changed; reload and try again.');
         }

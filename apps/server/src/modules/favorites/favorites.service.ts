@@ -37,6 +37,7 @@ export function createFavoritesService(db: Database) {
         if (await favorites.existsForLink(me.userId, linkId)) {
           throw conflict('This link is already one of your favorites.');
         }
+        await access.hold(collectionId);
         await favorites.insert({
           id: newId(),
           organizationId: me.organizationId,
@@ -65,6 +66,7 @@ export function createFavoritesService(db: Database) {
         if (!favorite) throw notFound(`Favorite ${id} was not found`);
         const target = await access.owned(me, collectionId);
         assertNotShared(target);
+        await access.hold(collectionId);
         await favorites.move(favorite.id, collectionId, await nextPosition(tx, collectionId));
       });
     },

@@ -3,17 +3,15 @@ import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { cleanName } from '../../lib/names.ts';
 import { normalizeUrl } from '../../lib/urls.ts';
 import { createAccessService } from '../access/access.service.ts';
-import { createCollectionsRepository } from '../collections/collections.repository.ts';
-import { cleanName, lockTarget } from '../collections/collections.service.ts';
 import { createLinksRepository } from './links.repository.ts';
 
 function tools(tx: Executor) {
   return {
     access: createAccessService(tx),
     links: createLinksRepository(tx),
-    collections: createCollectionsRepository(tx),
   };
 }
 
@@ -23,10 +21,10 @@ export function createLinksService(db: Database) {
     async createLink(me: AuthContext, collectionId: string, body: CreateLinkBody): Promise<void> {
       const name = cleanName(body.name);
       await db.transaction(async (tx) => {
-        const { access, links, collections } = tools(tx);
+        const { access, links } = tools(tx);
         await access.contributable(me, collectionId);
         const url = normalizeUrl(body.url, 'body.url');
-        await lockTarget(collections, collectionId);
+        await access.hold(collectionId);
         await links.insertAtEnd({
           id: newId(),
           organizationId: me.organizationId,
@@ -64,12 +62,12 @@ export function createLinksService(db: Database) {
      */
     async moveLink(me: AuthContext, id: string, collectionId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const { access, links, collections } = tools(tx);
+        const { access, links } = tools(tx);
         const { link } = await access.changeableLink(me, id);
         await access.contributable(me, collectionId);
         // Already there: a repeated PUT changes nothing, not even the position.
         if (link.collectionId === collectionId) return;
-        await lockTarget(collections, collectionId);
+        await access.hold(collectionId);
         await links.moveToEnd(id, collectionId);
       });
     },
