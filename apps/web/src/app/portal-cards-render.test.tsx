@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSessionToken } from '../lib/session-store';
 import * as processMenu from '../lib/menu/process-menu';
@@ -38,7 +38,8 @@ describe('space cards', () => {
     const panel = await screen.findByRole('dialog', { name: 'Search' });
     await user.type(within(panel).getByRole('searchbox', { name: 'Search links' }), 'graf');
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull();
+    // It fades out first (the overlay's exit time), then goes.
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull());
     expect(renders.mock.calls.length).toBe(before);
   });
 });

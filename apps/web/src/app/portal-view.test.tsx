@@ -135,7 +135,7 @@ describe('portal', () => {
     await user.keyboard('{Control>}k{/Control}');
     expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull());
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
   });

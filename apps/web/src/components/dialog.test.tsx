@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { OVERLAY_EXIT_MS } from '../lib/constants';
 import { Dialog } from './dialog';
 import '../lib/i18n';
 
@@ -11,5 +12,24 @@ describe('Dialog', () => {
       </Dialog>,
     );
     expect(screen.getByRole('textbox', { name: 'Search links' })).toHaveFocus();
+  });
+});
+
+describe('closing a Dialog', () => {
+  it('fades out over the overlay exit time, then calls onClose once', async () => {
+    vi.useFakeTimers();
+    const onClose = vi.fn();
+    render(
+      <Dialog open onClose={onClose} title="Details">
+        <p>Body</p>
+      </Dialog>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog')).toHaveClass('dialog--closing');
+    expect(onClose).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(OVERLAY_EXIT_MS));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
   });
 });

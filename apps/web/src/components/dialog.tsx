@@ -1,5 +1,7 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OVERLAY_EXIT_MS } from '../lib/constants';
+import { prefersReducedMotion } from '../lib/motion';
 import { CloseIcon } from './icons';
 
 export interface DialogProps {
@@ -38,6 +40,21 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const { t } = useTranslation();
+  const [closing, setClosing] = useState(false);
+  const exitTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(exitTimer.current), []);
+
+  /** Closing by the person (close button, Escape, backdrop): the exit animation, then close. */
+  const requestClose = () => {
+    if (prefersReducedMotion()) return onClose();
+    if (exitTimer.current !== undefined) return;
+    setClosing(true);
+    exitTimer.current = window.setTimeout(() => {
+      exitTimer.current = undefined;
+      setClosing(false);
+      onClose();
+    }, OVERLAY_EXIT_MS);
+  };
 
   useEffect(() => {
     const dialog = ref.current;
@@ -55,15 +72,15 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className={`dialog dialog--${variant} ${className ?? ''}`}
+      className={`dialog dialog--${variant}${closing ? ' dialog--closing' : ''} ${className ?? ''}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        requestClose();
       }}
       onClick={(event) => {
         // A click on the backdrop (the dialog element itself) closes it.
-        if (event.target === event.currentTarget) onClose();
+        if (event.target === event.currentTarget) requestClose();
       }}
     >
       <div className="dialog__frame">
@@ -76,7 +93,7 @@ export function Dialog({
           <button
             type="button"
             className="icon-button"
-            onClick={onClose}
+            onClick={requestClose}
             aria-label={t('portal.close')}
           >
             <CloseIcon />

@@ -17,7 +17,6 @@ export const CONSUMER_BASE_PATH = '/api/consumer';
 
 /** Success statuses. */
 export const STATUS_WRITE_OK = 204;
-export const STATUS_READ_OK = 200;
 export const STATUS_SESSION_CREATED = 201;
 export const STATUS_NOT_MODIFIED = 304;
 export const STATUS_UNAUTHORIZED = 401;
@@ -27,7 +26,6 @@ export const LONG_PRESS_MS = 400;
 
 /** People list of the add-members panel. */
 export const PEERS_PAGE_SIZE = 20;
-export const PEERS_DEFAULT_PAGE_SIZE = 10;
 export const PEERS_SCROLL_THRESHOLD_PX = 50;
 export const PEERS_SEARCH_DEBOUNCE_MS = 250;
 
@@ -57,10 +55,6 @@ export const OVERLAY_ENTER_MS = 120;
 export const OVERLAY_EXIT_MS = 100;
 export const DIALOG_ANIMATION_MS = 150;
 export const DIALOG_ANIMATION_SLOW_MS = 300;
-
-/** Generated ids: 21 characters from letters, digits, dash and underscore. */
-export const GENERATED_ID_LENGTH = 21;
-export const GENERATED_ID_PATTERN = /^[A-Za-z0-9_-]{21}$/;
 
 /** Special collection and item ids. */
 export const SHARED_ROOT_ID: string = CONTRACT_SHARED_ROOT_ID;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, setSessionToken } from '../../../lib/session-store';
 import { mockFetch } from '../../../test/fetch-mock';
@@ -28,7 +28,9 @@ describe('settings entry', () => {
       expect(within(panel).getByRole('region', { name })).toBeInTheDocument();
     }
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Settings' })).not.toBeInTheDocument(),
+    );
     expect(screen.getByRole('region', { name: 'My Space' })).toBeInTheDocument();
   });
 });
