@@ -29,7 +29,12 @@ function hasFiles(dir, pattern) {
 
 function vitest(label, workspace) {
   const cwd = path.join(root, workspace);
-  if (!hasFiles(path.join(cwd, 'src'), /\.test\.tsx?$/)) return;
+  if (!hasFiles(path.join(cwd, 'src'), /\.test\.tsx?$/)) {
+    // A suite that vanished must not pass quietly.
+    totals.failed += 1;
+    problems.push(`${label}: no test files found`);
+    return;
+  }
   const file = path.join(out, `${label}.json`);
   const status = run(label, cwd, 'npx', [
     'vitest',
@@ -44,6 +49,10 @@ function vitest(label, workspace) {
     return;
   }
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  if (report.numTotalTests === 0) {
+    totals.failed += 1;
+    problems.push(`${label}: ran no test`);
+  }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -55,7 +64,11 @@ function vitest(label, workspace) {
 
 function playwright() {
   const cwd = path.join(root, 'apps/web');
-  if (!hasFiles(path.join(cwd, 'e2e'), /\.spec\.ts$/)) return;
+  if (!hasFiles(path.join(cwd, 'e2e'), /\.spec\.ts$/)) {
+    totals.failed += 1;
+    problems.push('end-to-end: no journeys found');
+    return;
+  }
   const file = path.join(out, 'e2e.json');
   const status = run('end-to-end (Chromium)', cwd, 'npx', ['playwright', 'test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
@@ -66,6 +79,10 @@ function playwright() {
     return;
   }
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  if (stats.expected + stats.unexpected + stats.flaky === 0) {
+    totals.failed += 1;
+    problems.push('end-to-end: ran no journey');
+  }
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;

@@ -2,12 +2,18 @@
 // node_modules stay external. Copies the SQL migrations beside it.
 import { build } from 'esbuild';
 import { cp, readFile, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+// Paths below are the server folder's, wherever the script is started from.
+const here = fileURLToPath(new URL('.', import.meta.url));
+process.chdir(here);
 
 const pkg = JSON.parse(await readFile(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]);
 
 await rm('dist', { recursive: true, force: true });
 await build({
+  absWorkingDir: here,
   entryPoints: ['src/main.ts'],
   outfile: 'dist/main.js',
   bundle: true,

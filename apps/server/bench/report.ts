@@ -25,18 +25,24 @@ export const atLeastRatio =
   (min: number) =>
   (row: Row): string | null => {
     const ratio = ratioOf(row);
-    return ratio === null || ratio >= min ? null : `${ratio.toFixed(2)} × B < ${min} × B`;
+    // A missing figure is no pass: the budget was not shown to hold.
+    if (ratio === null) return 'no figure';
+    return ratio >= min ? null : `${ratio.toFixed(2)} × B < ${min} × B`;
   };
 
 export const p99AtMost =
   (ms: number) =>
   (row: Row): string | null =>
-    row.load && row.load.p99 > ms ? `p99 ${row.load.p99} ms > ${ms} ms` : null;
+    !row.load ? 'no figure' : row.load.p99 > ms ? `p99 ${row.load.p99} ms > ${ms} ms` : null;
 
 export const memoryAtMost =
   (mb: number) =>
   (row: Row): string | null =>
-    row.memoryMb == null || row.memoryMb <= mb ? null : `${row.memoryMb.toFixed(0)} MB > ${mb} MB`;
+    row.memoryMb == null
+      ? 'no figure'
+      : row.memoryMb <= mb
+        ? null
+        : `${row.memoryMb.toFixed(0)} MB > ${mb} MB`;
 
 function unexpected(row: Row): string | null {
   if (!row.load || !row.expect) return null;
@@ -90,6 +96,10 @@ export function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
+/** Budgets missed, counting rows that could not be measured (n/a): those were not met. */
 export function failures(rows: Row[]): number {
-  return rows.filter((row) => verdict(row).result === 'FAIL').length;
+  return rows.filter((row) => {
+    const { result } = verdict(row);
+    return result === 'FAIL' || (result === 'n/a' && row.checks.length > 0);
+  }).length;
 }
