@@ -16,7 +16,8 @@ export function AppProvider({ children, client }: { children: ReactNode; client?
     () =>
       subscribeSession(() => {
         if (getSession().token === null) {
-          queryClient.removeQueries({ queryKey: ['menu'] });
+          // Everything read with the ended session goes: menu, tokens, sessions, settings.
+          queryClient.clear();
           forgetMenuCache();
         }
       }),

@@ -1,10 +1,10 @@
 import type { Person } from '@signpost/contract';
-import { useCallback, useEffect, useRef, useState, type UIEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { PEERS_SCROLL_THRESHOLD_PX, PEERS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { usePeerPages } from '../hooks/use-peer-pages';
 
 export interface MembersPanelProps {
@@ -32,10 +32,15 @@ export function MembersPanel({ collection, onAddMembers, onClose }: MembersPanel
   const query = useDebouncedValue(input.trim(), PEERS_SEARCH_DEBOUNCE_MS);
   const { people, done, loading, loadMore } = usePeerPages(query);
   const [selected, setSelected] = useState<Person[]>([]);
+  const selectedIds = useMemo(() => new Set(selected.map((person) => person.id)), [selected]);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
-  const memberIds = new Set((collection.members ?? []).map((member) => member.id));
+  // Read for every row of a list that grows as it scrolls: built once, not per keystroke.
+  const memberIds = useMemo(
+    () => new Set((collection.members ?? []).map((member) => member.id)),
+    [collection.members],
+  );
 
   const select = useCallback((person: Person) => {
     setSelected((current) =>
@@ -130,7 +135,7 @@ export function MembersPanel({ collection, onAddMembers, onClose }: MembersPanel
         <ul>
           {people.map((person) => {
             const member = memberIds.has(person.id);
-            const chosen = member || selected.some((candidate) => candidate.id === person.id);
+            const chosen = member || selectedIds.has(person.id);
             return (
               <li key={person.id}>
                 <label className={`person${member ? ' person--member' : ''}`}>

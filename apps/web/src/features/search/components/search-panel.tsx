@@ -6,7 +6,7 @@ import { AUTOCOMPLETE_DELAY_MS, SEARCH_MAX_RESULTS } from '../../../lib/constant
 import type { LinkLike, SearchEntry } from '../../../lib/menu/menu-types';
 import { createLinkSearch } from '../../../lib/menu/search-links';
 import { useLastUsed, useRecentSearches, type LastUsedLink } from '../../../lib/recent-lists';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { RecentList } from './recent-list';
 
 interface Props {
