@@ -188,7 +188,14 @@ describe('PUT /api/consumer/collections/:id/order', () => {
     // The shared collection holds one sub-collection; the others are empty.
     const items = place === 'shared' ? [{ type: 'collection', id: spaces.sharedSub.id }] : [];
     if (status === 204) {
-      expect((await order(id, role, { items })).statusCode).toBe(204);
+      // A link after the sub-collection, then the two named the other way round.
+      const link = await createLink(db, spaces.shared, { position: 99 });
+      const reversed = [{ type: 'link', id: link.id }, ...items];
+      expect((await order(id, role, { items: reversed })).statusCode).toBe(204);
+      expect((await positions(id)).map((p) => p.key)).toEqual([
+        `link:${link.id}`,
+        `collection:${spaces.sharedSub.id}`,
+      ]);
     } else {
       await expectRefused(id, { items }, status, role);
     }
