@@ -3,10 +3,10 @@
 //
 //   npx tsx apps/web/bench/search.ts
 import type { LinkItem } from '@signpost/contract';
-import { SEARCH_MAX_RESULTS } from '../src/lib/constants.ts';
+import { AUTOCOMPLETE_MIN_LENGTH, SEARCH_MAX_RESULTS } from '../src/lib/constants.ts';
 import type { DisplaySpace, SearchEntry } from '../src/lib/menu/menu-types.ts';
 import { buildSearchIndex } from '../src/lib/menu/process-menu.ts';
-import { countMatches, createLinkSearch, searchLinks } from '../src/lib/menu/search-links.ts';
+import { createLinkSearch } from '../src/lib/menu/search-links.ts';
 
 /** A small seeded generator (mulberry32), so every run searches the same links. */
 function prng(seed: number) {
@@ -120,7 +120,15 @@ function keystroke(search: (query: string) => readonly SearchEntry[], query: str
 
 /** The same keystroke by two scans of the whole index (the search before narrowing). */
 function fullScan(index: readonly SearchEntry[], query: string) {
-  return searchLinks(index, query, SEARCH_MAX_RESULTS).length + countMatches(index, query);
+  const needle = query.trim().toLowerCase();
+  if (needle.length < AUTOCOMPLETE_MIN_LENGTH) return 0;
+  let first = 0;
+  for (const entry of index) {
+    if (entry.haystack.includes(needle) && (first += 1) >= SEARCH_MAX_RESULTS) break;
+  }
+  let count = 0;
+  for (const entry of index) if (entry.haystack.includes(needle)) count += 1;
+  return first + count;
 }
 
 export interface SearchFigure {

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LONG_PRESS_MS } from '../lib/constants';
 import { makeLink } from '../test/menu-fixture';
@@ -23,13 +24,16 @@ afterEach(() => {
 const link = makeLink({ name: 'Grafana' });
 
 describe('item tile context menu', () => {
-  it('opens by the three-dot button, which the keyboard reaches', () => {
+  it('opens by the three-dot button, which the keyboard reaches', async () => {
+    const user = userEvent.setup();
     const onItemMenu = vi.fn();
     render(<MenuItemTile item={link} onItemMenu={onItemMenu} />);
-    const more = screen.getByRole('button', { name: 'More actions for Grafana' });
-    more.focus();
-    expect(more).toHaveFocus();
-    fireEvent.click(more);
+    // Tab from the link itself reaches the button, and Enter opens the menu.
+    await user.tab();
+    expect(screen.getByRole('link', { name: /Grafana/ })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'More actions for Grafana' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(onItemMenu).toHaveBeenCalledWith(link);
   });
 

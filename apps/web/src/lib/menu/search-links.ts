@@ -1,37 +1,13 @@
 import { AUTOCOMPLETE_MIN_LENGTH } from '../constants';
 import type { SearchEntry } from './menu-types';
 
-/**
- * Case-insensitive substring match over the pre-lowercased haystack (name, appName,
- * parentName, description). A blank or too short query matches nothing.
- */
-export function searchLinks(index: readonly SearchEntry[], query: string, limit = Infinity) {
-  const needle = query.trim().toLowerCase();
-  if (needle.length < AUTOCOMPLETE_MIN_LENGTH) return [];
-  const results: SearchEntry[] = [];
-  for (const entry of index) {
-    if (entry.haystack.includes(needle)) {
-      results.push(entry);
-      if (results.length >= limit) break;
-    }
-  }
-  return results;
-}
-
-/** Counts all matches without building a result list. */
-export function countMatches(index: readonly SearchEntry[], query: string) {
-  const needle = query.trim().toLowerCase();
-  if (needle.length < AUTOCOMPLETE_MIN_LENGTH) return 0;
-  let count = 0;
-  for (const entry of index) if (entry.haystack.includes(needle)) count += 1;
-  return count;
-}
-
 /** How many earlier queries a link search remembers to narrow from. */
 const NARROWING_MEMORY = 8;
 
 /**
- * Every match of a query, in index order, for one search session over one index. A query
+ * Every match of a query, in index order, for one search session over one index: a
+ * case-insensitive substring of the pre-lowercased haystack (name, appName, parentName,
+ * description); a blank or too short query matches nothing. A query
  * that contains an earlier one (typing on, or typing again after a correction) can only match
  * what that earlier one matched, so the search scans those matches instead of the whole
  * index: the first letter scans everything, the next ones a shrinking list.
