@@ -1,21 +1,18 @@
 import AxeBuilder from './axe';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { PeersResponse, Person, SessionResponse } from '@signpost/contract';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'signpost-demo';
 
-export interface Person {
-  id: string;
-  name: string;
-  email: string;
-}
+export type { Person };
 
 async function createToken(request: APIRequestContext, email: string): Promise<string> {
   const response = await request.post('/api/auth/sessions/', {
     data: { type: 'email-password', email, password: DEMO_PASSWORD },
   });
   expect(response.status()).toBe(201);
-  return ((await response.json()) as { token: string }).token;
+  return ((await response.json()) as SessionResponse).token;
 }
 
 /**
@@ -28,7 +25,7 @@ export async function colleague(request: APIRequestContext, index: number): Prom
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as { items: Person[] };
+  const { items } = (await response.json()) as PeersResponse;
   const person = items[0];
   if (!person) throw new Error(`no colleague at ${index}`);
   return person;

@@ -1,10 +1,8 @@
+import type { CreateLinkBody } from '@signpost/contract';
 import { useTranslation } from 'react-i18next';
 
-export interface LinkDraft {
-  url: string;
-  name: string;
-  description: string;
-}
+/** A link being typed: the contract's link body, every field present while editing. */
+export type LinkDraft = Required<CreateLinkBody>;
 
 export const EMPTY_LINK_DRAFT: LinkDraft = { url: '', name: '', description: '' };
 
