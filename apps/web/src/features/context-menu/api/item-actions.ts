@@ -1,5 +1,6 @@
 import type { CollectionShareItem } from '@signpost/contract';
 import type { ItemLocation } from '../../../lib/menu/locate-item';
+import { leavesShare } from '../../../lib/menu/share-rule';
 import {
   addFavorite,
   deleteCollection,
@@ -21,17 +22,12 @@ export type ItemAction =
   | 'leave-share'
   | 'delete-share';
 
-/**
- * A share is left by a member when others remain; otherwise it is deleted. Its owner cannot
- * leave it (decision 0002), so for the owner it is always delete.
- */
+/** Leave or delete, for a shared collection (the rule is shared with its details panel). */
 export function shareAction(
   share: Pick<CollectionShareItem, 'members' | 'shareCreatorId'>,
   profileId: string,
 ) {
-  return share.members.length > 1 && share.shareCreatorId !== profileId
-    ? 'leave-share'
-    : 'delete-share';
+  return leavesShare(share, profileId) ? 'leave-share' : 'delete-share';
 }
 
 /** The actions of an item's context menu, by where it lives (spec §6). */

@@ -1,6 +1,7 @@
 import type { Person, SpaceType } from '@signpost/contract';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { leavesShare } from '../../../lib/menu/share-rule';
 import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
 import { useMenuWrite } from '../../../lib/menu/get-menu';
@@ -27,11 +28,8 @@ export function collectionAction(
 ): CollectionAction {
   if (spaceType !== 'personal') return 'suggest';
   if (isRoot) return null;
-  if ('shareCreatorId' in collection) {
-    return collection.members.length > 1 && collection.shareCreatorId !== profileId
-      ? 'leave'
-      : 'delete';
-  }
+  if ('shareCreatorId' in collection)
+    return leavesShare(collection, profileId) ? 'leave' : 'delete';
   return 'delete';
 }
 
