@@ -9,6 +9,7 @@ import {
   snapshot,
   type Place,
   type Role,
+  expectRefused as refused,
 } from './collections.test-support.ts';
 
 const { app, db } = await createTestApp();
@@ -48,13 +49,8 @@ async function positions(collectionId: string) {
   ].sort((a, b) => a.position - b.position);
 }
 
-async function expectRefused(id: string, payload: unknown, status: number, who: Role | null) {
-  const before = await snapshot(db);
-  const response = await order(id, who, payload);
-  expect(response.statusCode).toBe(status);
-  expect(await snapshot(db)).toEqual(before);
-  return response;
-}
+const expectRefused = (id: string, payload: unknown, status: number, who: Role | null) =>
+  refused(db, () => order(id, who, payload), status);
 
 describe('PUT /api/consumer/collections/:id/order', () => {
   it('requires authentication', async () => {

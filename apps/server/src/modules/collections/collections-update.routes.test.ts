@@ -13,9 +13,9 @@ import {
   createCast,
   createPerson,
   createSpaces,
-  snapshot,
   type Place,
   type Role,
+  expectRefused as refused,
 } from './collections.test-support.ts';
 
 const { app, db } = await createTestApp();
@@ -38,19 +38,8 @@ async function chain(parentId: string, levels: number) {
   return made;
 }
 
-async function expectRefused(
-  id: string,
-  payload: unknown,
-  status: number,
-  who: Role | null = 'owner',
-) {
-  const before = await snapshot(db);
-  const response = await patch(id, who, payload);
-  expect(response.statusCode).toBe(status);
-  expect(response.json()).toMatchObject({ message: expect.any(String) });
-  expect(await snapshot(db)).toEqual(before);
-  return response;
-}
+const expectRefused = (id: string, payload: unknown, status: number, who: Role | null = 'owner') =>
+  refused(db, () => patch(id, who, payload), status);
 
 describe('PATCH /api/consumer/collections/:id', () => {
   it('requires authentication', async () => {

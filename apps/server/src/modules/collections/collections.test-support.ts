@@ -1,6 +1,8 @@
 // Helpers for the collection and link route tests: a cast of people in every relation to a
 // set of collections, and a snapshot of every row these calls can touch.
 import { asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import {
@@ -151,4 +153,21 @@ export function call(
     headers: who?.headers ?? {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/**
+ * Sends a request that must be refused: asserts its status and a message, and that no row a
+ * collection or link call can touch has changed. Returns the answer.
+ */
+export async function expectRefused(
+  db: Database,
+  send: () => Promise<LightMyRequestResponse>,
+  status: number,
+) {
+  const before = await snapshot(db);
+  const response = await send();
+  expect(response.statusCode).toBe(status);
+  expect(response.json()).toMatchObject({ message: expect.any(String) });
+  expect(await snapshot(db)).toEqual(before);
+  return response;
 }

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { linkSuggestions } from '../../db/schema/index.ts';
@@ -10,9 +11,9 @@ import {
   createSpaces,
   HOSTILE_URLS,
   linkRow,
-  snapshot,
   type Place,
   type Role,
+  expectRefused as refused,
 } from '../collections/collections.test-support.ts';
 import { createLinkSpots, type LinkKind } from './links.test-support.ts';
 
@@ -21,17 +22,9 @@ const cast = await createCast(app, db);
 
 const as = (who: Role | null) => (who ? cast[who] : undefined);
 
-async function expectRefused(
-  send: () => Promise<{ statusCode: number; json: () => { message: string; code: string } }>,
-  status: number,
-) {
-  const before = await snapshot(db);
-  const response = await send();
-  expect(response.statusCode).toBe(status);
-  expect(response.json().message).toEqual(expect.any(String));
-  expect(await snapshot(db)).toEqual(before);
-  return response.json();
-}
+/** Refused, nothing changed (see collections.test-support); the answer's body. */
+const expectRefused = async (send: () => Promise<LightMyRequestResponse>, status: number) =>
+  (await refused(db, send, status)).json<{ message: string; code: string }>();
 
 describe('PUT /api/consumer/links/:id/collection', () => {
   const move = (id: string, who: Role | null, payload: unknown) =>

@@ -1,3 +1,4 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { links } from '../../db/schema/index.ts';
@@ -13,6 +14,7 @@ import {
   snapshot,
   type Place,
   type Role,
+  expectRefused as refused,
 } from '../collections/collections.test-support.ts';
 import { createLinkSpots, type LinkKind } from './links.test-support.ts';
 
@@ -23,17 +25,9 @@ const as = (who: Role | null) => (who ? cast[who] : undefined);
 const linksIn = (collectionId: string) =>
   db.select().from(links).where(eq(links.collectionId, collectionId));
 
-async function expectRefused(
-  send: () => Promise<{ statusCode: number; json: () => { message: string; code: string } }>,
-  status: number,
-) {
-  const before = await snapshot(db);
-  const response = await send();
-  expect(response.statusCode).toBe(status);
-  expect(response.json().message).toEqual(expect.any(String));
-  expect(await snapshot(db)).toEqual(before);
-  return response.json();
-}
+/** Refused, nothing changed (see collections.test-support); the answer's body. */
+const expectRefused = async (send: () => Promise<LightMyRequestResponse>, status: number) =>
+  (await refused(db, send, status)).json<{ message: string; code: string }>();
 
 const badLinkBodies: [unknown, string][] = [
   [{ url: 'https://a.example' }, 'body.name is required'],
