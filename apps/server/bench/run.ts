@@ -5,8 +5,7 @@
 // starts the real server on each, and drives it with autocannon from a separate process,
 // beside baseline B (a bare Fastify route serving the same menu). Prints one table.
 import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,7 +16,6 @@ import {
   rssMb,
   runLoad,
   SERVER_DIR,
-  SERVER_MAIN,
   startBaseline,
   startServer,
   stop,
@@ -67,28 +65,13 @@ const connections = 10;
 const port = Number(args.port);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-async function newestSource(dir: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) {
-      newest = Math.max(newest, (await stat(path.join(entry.parentPath, entry.name))).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-async function buildIfNeeded() {
-  const sources = Math.max(
-    await newestSource(path.join(SERVER_DIR, 'src')),
-    await newestSource(path.resolve(SERVER_DIR, '../../packages/contract/src')),
-  );
-  if (existsSync(SERVER_MAIN) && statSync(SERVER_MAIN).mtimeMs >= sources) return;
-  log('Building the server (npm run build -w @signpost/server)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@signpost/server'], {
+/** Installs and builds what is missing or stale, the way `npm start` does. */
+function buildIfNeeded() {
+  const result = spawnSync('node', ['scripts/prepare.mjs', '--build'], {
     cwd: path.resolve(SERVER_DIR, '../..'),
     stdio: 'inherit',
   });
-  if (result.status !== 0) throw new Error('the server build failed');
+  if (result.status !== 0) throw new Error('installing or building failed');
 }
 
 async function main() {
@@ -101,7 +84,7 @@ async function main() {
     runLoad({ connections, warmupSeconds, seconds, ...spec }, workDir);
   let pgUrl: string | null = null;
   try {
-    await buildIfNeeded();
+    buildIfNeeded();
     const p99Menu = size === 'reference' ? 30 : 10;
 
     // PostgreSQL.
