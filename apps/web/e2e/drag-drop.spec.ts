@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './people-fixtures';
 import { consumerCalls, dragWithMouse } from './panels-support';
-import { colleague, expectAccessible, signIn, tokenFor } from './support';
+import { expectAccessible, signIn, tokenFor } from './support';
 
 test('drag a link into a collection, back to the parent, then to the trash', async ({
   page,
   request,
+  dragDropPerson: person,
 }) => {
-  const person = await colleague(request, 54);
   const calls = consumerCalls(request, await tokenFor(request, person));
   await calls.createCollection('Outer');
   const outer = await calls.find('Outer');
@@ -59,8 +59,11 @@ test('drag a link into a collection, back to the parent, then to the trash', asy
 test.describe('by touch', () => {
   test.use({ hasTouch: true });
 
-  test('a link held for 400 ms can be dragged onto a collection', async ({ page, request }) => {
-    const person = await colleague(request, 59);
+  test('a link held for 400 ms can be dragged onto a collection', async ({
+    page,
+    request,
+    touchDragPerson: person,
+  }) => {
     const calls = consumerCalls(request, await tokenFor(request, person));
     await calls.createCollection('Touchy');
     const touchy = await calls.find('Touchy');

@@ -1,13 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './people-fixtures';
 import path from 'node:path';
 import { SCREENSHOTS } from './panels-support';
-import { colleague, expectAccessible, signIn } from './support';
+import { expectAccessible, signIn } from './support';
 
 test('add a link and a collection, then a link inside the collection', async ({
   page,
-  request,
+  addingPerson: person,
 }) => {
-  const person = await colleague(request, 50);
   await signIn(page, person);
   const mySpace = page.getByRole('region', { name: 'My Space' });
 
@@ -60,8 +59,10 @@ test('add a link and a collection, then a link inside the collection', async ({
   await expect(trips.getByRole('link', { name: /^Trains/ })).toBeVisible();
 });
 
-test('a refused link keeps the add panel open with a polite message', async ({ page, request }) => {
-  const person = await colleague(request, 51);
+test('a refused link keeps the add panel open with a polite message', async ({
+  page,
+  refusedLinkPerson: person,
+}) => {
   await signIn(page, person);
   await page
     .getByRole('region', { name: 'My Space' })

@@ -1,12 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './people-fixtures';
 import { longPress } from './panels-support';
-import { colleague, expectAccessible, signIn } from './support';
+import { expectAccessible, signIn } from './support';
 
 test('add an organization link to My Space by the icon menu and remove it by long press', async ({
   page,
-  request,
+  favoritingPerson: person,
 }) => {
-  const person = await colleague(request, 52);
   await signIn(page, person);
   const organization = page.getByRole('region', { name: 'Northwind Labs' });
   const mySpace = page.getByRole('region', { name: 'My Space' });
@@ -32,8 +31,7 @@ test('add an organization link to My Space by the icon menu and remove it by lon
   await expect(mySpace.getByRole('link', { name: /^Payroll/ })).toHaveCount(0);
 });
 
-test('link and collection details', async ({ page, request }) => {
-  const person = await colleague(request, 53);
+test('link and collection details', async ({ page, detailsPerson: person }) => {
   await signIn(page, person);
   const organization = page.getByRole('region', { name: 'Northwind Labs' });
 

@@ -55,13 +55,6 @@ export function consumerCalls(request: APIRequestContext, token: string) {
       write('post', `/collections/${collectionId}/links`, { name, description: '', url }),
     share: (collectionId: string, memberIds: string[]) =>
       write('post', '/collection-shares/', { collectionId, memberIds }),
-    peerAt: async (offset: number) => {
-      const response = await request.get(`/api/consumer/peers?limit=1&offset=${offset}`, {
-        headers,
-      });
-      const { items } = (await response.json()) as { items: { id: string; name: string }[] };
-      return items[0]!;
-    },
   };
 }
 

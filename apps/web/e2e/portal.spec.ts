@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { colleague, expectAccessible, signIn, tokenFor } from './support';
+import { expect, test } from './people-fixtures';
+import { expectAccessible, signIn, tokenFor } from './support';
 
-test('browse a space and Show all', async ({ page, request }) => {
-  const person = await colleague(request, 20);
+test('browse a space and Show all', async ({ page, browsingPerson: person }) => {
   await signIn(page, person);
   const organization = page.getByRole('region', { name: 'Northwind Labs' });
   await expect(organization.getByRole('listitem')).toHaveCount(12);
@@ -26,8 +25,12 @@ test('browse a space and Show all', async ({ page, request }) => {
   await expect(panel).toBeHidden();
 });
 
-test('search with last-used links and recent searches', async ({ page, request, context }) => {
-  const person = await colleague(request, 21);
+test('search with last-used links and recent searches', async ({
+  page,
+  request,
+  context,
+  searchingPerson: person,
+}) => {
   await signIn(page, person);
   await page.keyboard.press('/');
   const panel = page.getByRole('dialog', { name: 'Search' });
@@ -73,8 +76,11 @@ test('search with last-used links and recent searches', async ({ page, request, 
   ).toHaveCount(0);
 });
 
-test('logout ends the session on the server', async ({ page, request }) => {
-  const person = await colleague(request, 22);
+test('logout ends the session on the server', async ({
+  page,
+  request,
+  loggingOutPerson: person,
+}) => {
   await signIn(page, person);
   const token = await page.evaluate(() => window.localStorage.getItem('my_jwt_key'));
   await page.getByRole('button', { name: 'Logout' }).click();
@@ -88,8 +94,11 @@ test('logout ends the session on the server', async ({ page, request }) => {
   await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
 });
 
-test('a session revoked elsewhere returns to the login screen', async ({ page, request }) => {
-  const person = await colleague(request, 23);
+test('a session revoked elsewhere returns to the login screen', async ({
+  page,
+  request,
+  revokedPerson: person,
+}) => {
   await signIn(page, person);
   const token = await page.evaluate(() => window.localStorage.getItem('my_jwt_key'));
   await request.delete('/api/auth/sessions/current', {

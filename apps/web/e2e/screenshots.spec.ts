@@ -1,7 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './people-fixtures';
 import path from 'node:path';
 import { SCREENSHOTS } from './panels-support';
-import { colleague, DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support';
+import { DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support';
 
 // The README's screenshots of the login screen, the portal and search (the add and members
 // panels are taken by their own journeys). Link icons of the demo point at other hosts: those
@@ -23,11 +24,13 @@ async function settle(page: Page) {
   );
 }
 
-test('screenshots of the login screen, the portal and search', async ({ page, request }) => {
+test('screenshots of the login screen, the portal and search', async ({
+  page,
+  screenshotPerson: person,
+}) => {
   await stayLocal(page);
 
-  // A colleague of the demo's own (70) about to sign in.
-  const person = await colleague(request, 70);
+  // A colleague about to sign in.
   await page.goto('/');
   const modal = page.getByRole('dialog', { name: 'Sign in' });
   await modal.getByLabel('E-mail').fill(person.email);

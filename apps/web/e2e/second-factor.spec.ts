@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { colleague, DEMO_PASSWORD, expectAccessible, signIn, type Person } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './people-fixtures';
+import { DEMO_PASSWORD, expectAccessible, signIn, type Person } from './support';
 import { totpCode, totpStep } from './totp';
 
 async function passwordStep(page: Page, person: Person) {
@@ -16,8 +17,8 @@ async function passwordStep(page: Page, person: Person) {
 test('two-step sign-in: turned on in settings, then the code is asked at sign-in', async ({
   page,
   request,
+  secondFactorPerson: person,
 }) => {
-  const person = await colleague(request, 83);
   await signIn(page, person);
   await page.getByRole('contentinfo').getByRole('button', { name: 'Settings' }).click();
   const factor = page

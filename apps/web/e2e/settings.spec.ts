@@ -1,5 +1,6 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { colleague, DEMO_PASSWORD, expectAccessible, signIn } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './people-fixtures';
+import { DEMO_PASSWORD, expectAccessible, signIn } from './support';
 
 async function openSettings(page: Page) {
   await page.getByRole('contentinfo').getByRole('button', { name: 'Settings' }).click();
@@ -22,10 +23,9 @@ async function pasteToken(browser: Browser, token: string) {
 
 test('an access token made in settings signs in elsewhere, and no longer once revoked', async ({
   page,
-  request,
   browser,
+  accessTokenPerson: person,
 }) => {
-  const person = await colleague(request, 81);
   await signIn(page, person);
   const settings = await openSettings(page);
   const tokens = settings.getByRole('region', { name: 'Access tokens' });
@@ -65,10 +65,9 @@ test('an access token made in settings signs in elsewhere, and no longer once re
 
 test('two sessions are listed; ending the other one sends its page to the login screen', async ({
   page,
-  request,
   browser,
+  twoSessionsPerson: person,
 }) => {
-  const person = await colleague(request, 82);
   await signIn(page, person);
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
@@ -99,8 +98,8 @@ test('a password changed in settings signs out the other browser and signs in fr
   page,
   request,
   browser,
+  passwordChangePerson: person,
 }) => {
-  const person = await colleague(request, 84);
   const elsewhere = await browser.newContext();
   const otherPage = await elsewhere.newPage();
   await signIn(otherPage, person);

@@ -1,18 +1,17 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './people-fixtures';
 import path from 'node:path';
 import { consumerCalls, SCREENSHOTS } from './panels-support';
-import { colleague, expectAccessible, signIn, tokenFor } from './support';
+import { expectAccessible, signIn, tokenFor } from './support';
 
 test('share a collection with two colleagues found by scrolling the people list', async ({
   page,
   request,
+  sharer: person,
+  firstSharee: first,
+  secondSharee: second,
 }) => {
-  const person = await colleague(request, 55);
   const calls = consumerCalls(request, await tokenFor(request, person));
   await calls.createCollection('Crew');
-  // Two people past the first page of 20.
-  const first = await calls.peerAt(27);
-  const second = await calls.peerAt(44);
 
   await signIn(page, person);
   await page
@@ -26,6 +25,11 @@ test('share a collection with two colleagues found by scrolling the people list'
   const panel = page.getByRole('dialog', { name: 'Add members to Crew' });
   const people = panel.getByRole('group', { name: 'People' });
   await expect(people.getByRole('checkbox')).toHaveCount(20);
+  // The two people to pick are past this first page of 20.
+  for (const wanted of [first, second]) {
+    const box = people.getByRole('checkbox', { name: new RegExp(`^${wanted.name}`) });
+    await expect(box).toHaveCount(0);
+  }
   await expectAccessible(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'members-panel.png') });
 
@@ -62,10 +66,14 @@ test('share a collection with two colleagues found by scrolling the people list'
   await expect(member).toBeDisabled();
 });
 
-test('a member leaves a share, and its owner deletes it', async ({ page, request, browser }) => {
-  const owner = await colleague(request, 56);
-  const member = await colleague(request, 57);
-  const other = await colleague(request, 58);
+test('a member leaves a share, and its owner deletes it', async ({
+  page,
+  request,
+  browser,
+  sharingOwner: owner,
+  sharingMember: member,
+  sharingOtherMember: other,
+}) => {
   const ownerCalls = consumerCalls(request, await tokenFor(request, owner));
   await ownerCalls.createCollection('Leavers');
   const leavers = await ownerCalls.find('Leavers');

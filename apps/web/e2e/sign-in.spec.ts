@@ -1,11 +1,10 @@
-import { expect, test } from '@playwright/test';
-import { colleague, DEMO_PASSWORD, expectAccessible, tokenFor } from './support';
+import { expect, test } from './people-fixtures';
+import { DEMO_PASSWORD, expectAccessible, tokenFor } from './support';
 
 test('a wrong password shows the server’s message; the right one opens the portal', async ({
   page,
-  request,
+  wrongPasswordPerson: person,
 }) => {
-  const person = await colleague(request, 10);
   await page.goto('/');
   const modal = page.getByRole('dialog', { name: 'Sign in' });
   await expect(page.getByText('All the links of your organization, in one place.')).toBeVisible();
@@ -30,8 +29,8 @@ test('a wrong password shows the server’s message; the right one opens the por
 test('a token in the address fragment signs in and leaves the address at once', async ({
   page,
   request,
+  fragmentTokenPerson: person,
 }) => {
-  const person = await colleague(request, 11);
   const token = await tokenFor(request, person);
   await page.goto(`/#session?token=${encodeURIComponent(token)}`);
   await expect(page.getByText(`Hello ${person.name}`)).toBeVisible();
@@ -43,8 +42,11 @@ test('a token in the address fragment signs in and leaves the address at once', 
   await expect(page.getByText(`Hello ${person.name}`)).toBeVisible();
 });
 
-test('an access token pasted on the login screen signs in', async ({ page, request }) => {
-  const person = await colleague(request, 12);
+test('an access token pasted on the login screen signs in', async ({
+  page,
+  request,
+  pastedTokenPerson: person,
+}) => {
   const token = await tokenFor(request, person);
   await page.goto('/');
   const modal = page.getByRole('dialog', { name: 'Sign in' });

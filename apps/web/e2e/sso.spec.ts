@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { colleague, DEMO_PASSWORD, type Person } from './support';
+import type { Page } from '@playwright/test';
+import { expect, test } from './people-fixtures';
+import { DEMO_PASSWORD, type Person } from './support';
 
 const PROVIDER = 'Northwind SSO (demo)';
 
@@ -35,9 +36,8 @@ async function signInWithProvider(page: Page, person: Person) {
 test('single sign-on through the demo provider, out through it, and in again as the same person', async ({
   page,
   request,
+  ssoPerson: person,
 }) => {
-  const person = await colleague(request, 80);
-
   await signInWithProvider(page, person);
   // The demo provider is trusted for example.com (decisions 0021, 0025): the first sign-in
   // joins the person's existing account instead of making a second one.
@@ -65,18 +65,21 @@ test('single sign-on through the demo provider, out through it, and in again as 
 test('a new hire signs in through the demo provider: created at first, the same person next time', async ({
   page,
   request,
+  newHire: hire,
 }) => {
   // New hires exist only at the demo provider (newhire1…10@example.com); Signpost has never
   // seen this one: the first sign-in creates them (just in time).
-  const hire = { id: '', name: 'Lena Vogel', email: 'newhire6@example.com' };
   const demo = await request.post('/api/auth/sessions/', {
     data: { type: 'email-password', email: 'demo@example.com', password: DEMO_PASSWORD },
   });
   const demoToken = ((await demo.json()) as { token: string }).token;
   const peers = async () => {
-    const response = await request.get('/api/consumer/peers?limit=20&query=newhire6', {
-      headers: { Authorization: `Bearer ${demoToken}` },
-    });
+    const response = await request.get(
+      `/api/consumer/peers?limit=20&query=${encodeURIComponent(hire.email)}`,
+      {
+        headers: { Authorization: `Bearer ${demoToken}` },
+      },
+    );
     return ((await response.json()) as { items: { email: string }[] }).items;
   };
   expect(await peers()).toEqual([]);

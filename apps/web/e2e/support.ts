@@ -1,34 +1,19 @@
 import AxeBuilder from './axe';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { PeersResponse, Person, SessionResponse } from '@signpost/contract';
+import type { Person, SessionResponse } from '@signpost/contract';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'signpost-demo';
 
 export type { Person };
 
-async function createToken(request: APIRequestContext, email: string): Promise<string> {
+/** A fresh session token of a demo account, by e-mail (every one has the demo password). */
+export async function createToken(request: APIRequestContext, email: string): Promise<string> {
   const response = await request.post('/api/auth/sessions/', {
     data: { type: 'email-password', email, password: DEMO_PASSWORD },
   });
   expect(response.status()).toBe(201);
   return ((await response.json()) as SessionResponse).token;
-}
-
-/**
- * A colleague of the demo person, by position in the people list, so that every journey
- * signs in as somebody else and works on its own data.
- */
-export async function colleague(request: APIRequestContext, index: number): Promise<Person> {
-  const token = await createToken(request, DEMO_EMAIL);
-  const response = await request.get(`/api/consumer/peers?limit=1&offset=${index}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  });
-  expect(response.status()).toBe(200);
-  const { items } = (await response.json()) as PeersResponse;
-  const person = items[0];
-  if (!person) throw new Error(`no colleague at ${index}`);
-  return person;
 }
 
 /** A fresh session token of a person (the same as an e-mail/password sign-in gives). */

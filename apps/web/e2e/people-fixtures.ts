@@ -1,0 +1,150 @@
+import { test as base, type TestFixture, type TestInfo } from '@playwright/test';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PeersResponse } from '@signpost/contract';
+import { createToken, DEMO_EMAIL, type Person } from './support';
+
+export { expect } from '@playwright/test';
+
+type Role = { colleague: string } | { newHire: string; name: string };
+
+/**
+ * Who plays which part in the journeys. Colleagues are demo people, by the e-mail the demo
+ * data gives them (`colleagues()` in apps/server/src/db/seed/demo-data.ts); a new hire is
+ * known only to the demo identity provider until their first sign-in
+ * (apps/server/src/modules/demo-idp/new-hires.ts). Every journey changes its people's data,
+ * so each person plays one part, and each part is played in one journey (see `claim`).
+ */
+const CAST = {
+  // sign-in.spec.ts
+  wrongPasswordPerson: { colleague: 'bruno.khan@example.com' },
+  fragmentTokenPerson: { colleague: 'bruno.schmidt@example.com' },
+  pastedTokenPerson: { colleague: 'carmen.chen@example.com' },
+  // portal.spec.ts
+  browsingPerson: { colleague: 'daniel.lindqvist@example.com' },
+  searchingPerson: { colleague: 'dmitri.garcia@example.com' },
+  loggingOutPerson: { colleague: 'dmitri.silva@example.com' },
+  revokedPerson: { colleague: 'dmitri.yilmaz@example.com' },
+  // panels-add.spec.ts
+  addingPerson: { colleague: 'ines.tanaka@example.com' },
+  refusedLinkPerson: { colleague: 'ivan.berg@example.com' },
+  // panels-details.spec.ts
+  favoritingPerson: { colleague: 'ivan.dubois@example.com' },
+  detailsPerson: { colleague: 'ivan.khan@example.com' },
+  // drag-drop.spec.ts
+  dragDropPerson: { colleague: 'jonas.ivanova@example.com' },
+  touchDragPerson: { colleague: 'julia.novak@example.com' },
+  // sharing.spec.ts: the sharer and the two people it picks past the first page of 20.
+  sharer: { colleague: 'jonas.kim@example.com' },
+  firstSharee: { colleague: 'emma.okafor@example.com' },
+  secondSharee: { colleague: 'hannah.lindqvist@example.com' },
+  sharingOwner: { colleague: 'jonas.martin@example.com' },
+  sharingMember: { colleague: 'julia.costa@example.com' },
+  sharingOtherMember: { colleague: 'julia.murphy@example.com' },
+  // screenshots.spec.ts
+  screenshotPerson: { colleague: 'liam.dubois@example.com' },
+  // sso.spec.ts
+  ssoPerson: { colleague: 'nadia.martin@example.com' },
+  newHire: { newHire: 'newhire6@example.com', name: 'Lena Vogel' },
+  // settings.spec.ts
+  accessTokenPerson: { colleague: 'noah.garcia@example.com' },
+  twoSessionsPerson: { colleague: 'noah.patel@example.com' },
+  passwordChangePerson: { colleague: 'olga.moreau@example.com' },
+  // second-factor.spec.ts
+  secondFactorPerson: { colleague: 'noah.schmidt@example.com' },
+} satisfies Record<string, Role>;
+
+type Part = keyof typeof CAST;
+const emailOf = (role: Role) => ('colleague' in role ? role.colleague : role.newHire);
+
+// One person, one part: a second part for the same e-mail fails every journey at once.
+{
+  const parts = new Map<string, string>();
+  for (const [part, role] of Object.entries(CAST) as [Part, Role][]) {
+    const email = emailOf(role);
+    const earlier = parts.get(email);
+    if (earlier) throw new Error(`${email} is cast as both ${earlier} and ${part}`);
+    if (email === DEMO_EMAIL) throw new Error(`${part}: the demo person is every journey's`);
+    parts.set(email, part);
+  }
+}
+
+/**
+ * One part, one journey: the first journey to ask for a part claims it for the run, and
+ * another journey asking for it fails with both names. The claims are files in the run's
+ * output folder (Playwright empties it at the start of each run), so that journeys in
+ * different workers see each other's; a retry of the same journey keeps its claim.
+ */
+function claim(part: Part, testInfo: TestInfo) {
+  const folder = path.join(testInfo.project.outputDir, '.cast');
+  mkdirSync(folder, { recursive: true });
+  const journey = testInfo.titlePath.join(' › ');
+  const holder = claimOnce(path.join(folder, part), journey);
+  if (holder !== journey) {
+    throw new Error(
+      `${part} already plays in “${holder}”; give “${journey}” a person of its own in e2e/people-fixtures.ts`,
+    );
+  }
+}
+
+/** Writes the claim unless there is one; returns the journey that holds it. */
+function claimOnce(file: string, journey: string): string {
+  // Written aside, then linked into place: a claim is never seen half written.
+  const draft = `${file}.${process.pid}`;
+  writeFileSync(draft, journey);
+  try {
+    linkSync(draft, file);
+    return journey;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return readFileSync(file, 'utf8');
+  } finally {
+    unlinkSync(draft);
+  }
+}
+
+/** Finds a demo person by e-mail in the peers list, as the demo person sees it. */
+type FindColleague = (email: string) => Promise<Person>;
+
+type People = { [P in Part]: Person };
+
+const personFixture =
+  (part: Part): TestFixture<Person, { findColleague: FindColleague }> =>
+  async ({ findColleague }, provide, testInfo) => {
+    claim(part, testInfo);
+    const role: Role = CAST[part];
+    // A new hire is not in Signpost yet: the journey's own sign-in creates them.
+    await provide(
+      'colleague' in role
+        ? await findColleague(role.colleague)
+        : { id: '', name: role.name, email: role.newHire },
+    );
+  };
+
+const people = Object.fromEntries(
+  (Object.keys(CAST) as Part[]).map((part) => [part, personFixture(part)]),
+) as { [P in Part]: TestFixture<Person, { findColleague: FindColleague }> };
+
+/**
+ * The journeys' test: besides Playwright's fixtures, each part of the cast by name, a demo
+ * person found by e-mail, so that a journey says whom it needs and gets them alone.
+ */
+export const test = base.extend<People & { findColleague: FindColleague }>({
+  findColleague: async ({ request }, provide) => {
+    // One session of the demo person per journey, made at the first look-up.
+    let token: Promise<string> | undefined;
+    await provide(async (email) => {
+      token ??= createToken(request, DEMO_EMAIL);
+      const response = await request.get(
+        `/api/consumer/peers?limit=20&query=${encodeURIComponent(email)}`,
+        { headers: { Authorization: `Bearer ${await token}` } },
+      );
+      if (response.status() !== 200) throw new Error(`peers: ${response.status()}`);
+      const { items } = (await response.json()) as PeersResponse;
+      const person = items.find((item) => item.email === email);
+      if (!person) throw new Error(`the demo data has no colleague ${email}`);
+      return person;
+    });
+  },
+  ...people,
+});
