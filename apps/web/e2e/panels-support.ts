@@ -48,7 +48,6 @@ export function consumerCalls(request: APIRequestContext, token: string) {
   return {
     menu,
     find,
-    mySpaceId: async () => (await menu()).spaces[0]!.collections[0]!.id,
     createCollection: (name: string, parentId?: string) =>
       write('post', '/collections/', { name, description: '', ...(parentId ? { parentId } : {}) }),
     createLink: (collectionId: string, name: string, url = 'https://example.com/') =>

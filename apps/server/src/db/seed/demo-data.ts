@@ -1,5 +1,8 @@
 // The content of the demo organization: real tools at their public addresses, and a
-// deterministic list of colleagues. Only demo.ts reads this file.
+// deterministic list of colleagues. demo.ts seeds it; the demo identity provider finds the
+// demo organization by its name (modules/demo-idp). The end-to-end journeys cast colleagues
+// by the e-mails `colleagues()` gives (apps/web/e2e/people-fixtures.ts): renaming people
+// here means recasting them there.
 
 export interface DemoLink {
   name: string;
