@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { Person } from './common.ts';
 
 export const SPACE_TYPES = ['personal', 'team', 'organization'] as const;
@@ -6,6 +6,10 @@ export type SpaceType = (typeof SPACE_TYPES)[number];
 
 /** The id of the personal space's collection that holds the shares a person takes part in. */
 export const SHARED_ROOT_ID = 'shared-root';
+
+// The menu is built field by field on the server and sent with JSON.stringify, so nothing
+// strips a field the schema does not name: the schemas list every field, and no other.
+const exact = { additionalProperties: false } as const;
 
 const linkFields = {
   id: Type.String(),
@@ -17,22 +21,28 @@ const linkFields = {
 };
 
 /** A link in a collection. */
-export const LinkItem = Type.Object({
-  type: Type.Literal('link'),
-  ...linkFields,
-  createdBy: Type.Union([Type.String(), Type.Null()], {
-    description: 'Who added the link (null when that person is gone)',
-  }),
-});
+export const LinkItem = Type.Object(
+  {
+    type: Type.Literal('link'),
+    ...linkFields,
+    createdBy: Type.Union([Type.String(), Type.Null()], {
+      description: 'Who added the link (null when that person is gone)',
+    }),
+  },
+  exact,
+);
 export type LinkItem = Static<typeof LinkItem>;
 
 /** A favorite: a person's pointer to a team or organization link, shown with that link's fields. */
-export const FavoriteItem = Type.Object({
-  type: Type.Literal('link-favorite'),
-  ...linkFields,
-  id: Type.String({ description: 'The favorite id (for delete and move)' }),
-  linkId: Type.String({ description: 'The id of the original link' }),
-});
+export const FavoriteItem = Type.Object(
+  {
+    type: Type.Literal('link-favorite'),
+    ...linkFields,
+    id: Type.String({ description: 'The favorite id (for delete and move)' }),
+    linkId: Type.String({ description: 'The id of the original link' }),
+  },
+  exact,
+);
 export type FavoriteItem = Static<typeof FavoriteItem>;
 
 const collectionFields = {
@@ -42,100 +52,94 @@ const collectionFields = {
   color: Type.Union([Type.String(), Type.Null()]),
 };
 
-export interface CollectionItem {
-  type: 'collection';
-  id: string;
-  name: string;
-  description: string;
-  color: string | null;
-  items: MenuItem[];
-}
-export interface CollectionShareItem {
-  type: 'collection-share';
-  id: string;
-  name: string;
-  description: string;
-  color: string | null;
-  shareId: string;
-  shareCreatorId: string;
-  members: Person[];
-  items: MenuItem[];
-}
-export type MenuItem = LinkItem | FavoriteItem | CollectionItem | CollectionShareItem;
-
 /**
- * Items nest without limit, so the schema is recursive. The same schema is used for
- * response serialization on the server.
+ * The menu as one module of schemas: items nest without limit, so a collection's items refer
+ * to MenuItem, which refers back to the collections. Each entry becomes a self-contained
+ * schema (`$defs` plus `$ref`), and `Static` of it is the recursive TypeScript type.
  */
-export const MenuItemSchema = Type.Cyclic(
-  {
-    Item: Type.Union([
-      LinkItem,
-      FavoriteItem,
-      Type.Object({
-        type: Type.Literal('collection'),
-        ...collectionFields,
-        items: Type.Array(Type.Ref('Item')),
-      }),
-      Type.Object({
-        type: Type.Literal('collection-share'),
-        ...collectionFields,
-        shareId: Type.String(),
-        shareCreatorId: Type.String(),
-        members: Type.Array(Person),
-        items: Type.Array(Type.Ref('Item')),
-      }),
-    ]),
-  },
-  'Item',
-) as TSchema;
-
-/** A top-level collection of a space. */
-export interface Collection {
-  id: string;
-  name: string;
-  description: string;
-  color: string | null;
-  items: MenuItem[];
-  shareId?: string;
-  members?: Person[];
-}
-
-export interface Space {
-  id: string;
-  name: string;
-  type: SpaceType;
-  /** Team spaces name their buddy, the support contact. */
-  buddy?: Person | null;
-  collections: Collection[];
-}
-
-export interface Menu {
-  profile: Person;
-  organization: { id: string; name: string };
-  spaces: Space[];
-}
-
-const CollectionSchema = Type.Object({
-  ...collectionFields,
-  items: Type.Array(MenuItemSchema),
-  shareId: Type.Optional(Type.String()),
-  members: Type.Optional(Type.Array(Person)),
+const MenuModule = Type.Module({
+  CollectionItem: Type.Object(
+    {
+      type: Type.Literal('collection'),
+      ...collectionFields,
+      items: Type.Array(Type.Ref('MenuItem')),
+    },
+    exact,
+  ),
+  CollectionShareItem: Type.Object(
+    {
+      type: Type.Literal('collection-share'),
+      ...collectionFields,
+      shareId: Type.String(),
+      shareCreatorId: Type.String({ description: 'Who shared it: the owner' }),
+      members: Type.Array(Person, { description: 'Everyone in the share, the owner included' }),
+      items: Type.Array(Type.Ref('MenuItem')),
+    },
+    exact,
+  ),
+  MenuItem: Type.Union([
+    LinkItem,
+    FavoriteItem,
+    Type.Ref('CollectionItem'),
+    Type.Ref('CollectionShareItem'),
+  ]),
+  Collection: Type.Object(
+    {
+      ...collectionFields,
+      items: Type.Array(Type.Ref('MenuItem')),
+      shareId: Type.Optional(Type.String()),
+      members: Type.Optional(Type.Array(Person)),
+    },
+    { ...exact, description: "A space's top-level collection" },
+  ),
+  Space: Type.Object(
+    {
+      id: Type.String(),
+      name: Type.String(),
+      type: Type.Union([
+        Type.Literal(SPACE_TYPES[0]),
+        Type.Literal(SPACE_TYPES[1]),
+        Type.Literal(SPACE_TYPES[2]),
+      ]),
+      buddy: Type.Optional(
+        Type.Union([Person, Type.Null()], {
+          description: 'Team spaces name their buddy, the support contact',
+        }),
+      ),
+      collections: Type.Array(Type.Ref('Collection')),
+    },
+    exact,
+  ),
+  Menu: Type.Object(
+    {
+      profile: Person,
+      organization: Type.Object({ id: Type.String(), name: Type.String() }, exact),
+      spaces: Type.Array(Type.Ref('Space')),
+    },
+    exact,
+  ),
 });
 
-/** `GET /api/consumer/menu`: documented by this schema, typed as Menu. */
-export const MenuResponse = Type.Unsafe<Menu>(
-  Type.Object({
-    profile: Person,
-    organization: Type.Object({ id: Type.String(), name: Type.String() }),
-    spaces: Type.Array(
-      Type.Object({
-        id: Type.String(),
-        name: Type.String(),
-        type: Type.Union(SPACE_TYPES.map((t) => Type.Literal(t))),
-        buddy: Type.Optional(Type.Union([Person, Type.Null()])),
-        collections: Type.Array(CollectionSchema),
-      }),
-    ),
-  }),
-);
+/** A collection nested in another. */
+export const CollectionItem = MenuModule.CollectionItem;
+export type CollectionItem = Static<typeof CollectionItem>;
+
+/** A shared collection, as its owner and its members see it in shared-root. */
+export const CollectionShareItem = MenuModule.CollectionShareItem;
+export type CollectionShareItem = Static<typeof CollectionShareItem>;
+
+export const MenuItem = MenuModule.MenuItem;
+export type MenuItem = Static<typeof MenuItem>;
+
+/** A top-level collection of a space. */
+export const Collection = MenuModule.Collection;
+export type Collection = Static<typeof Collection>;
+
+export const Space = MenuModule.Space;
+export type Space = Static<typeof Space>;
+
+export const Menu = MenuModule.Menu;
+export type Menu = Static<typeof Menu>;
+
+/** `GET /api/consumer/menu`. */
+export const MenuResponse = Menu;

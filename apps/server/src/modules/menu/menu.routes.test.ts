@@ -1,5 +1,13 @@
-import type { Collection, Menu, MenuItem, Space } from '@signpost/contract';
+import {
+  MenuResponse,
+  type Collection,
+  type Menu,
+  type MenuItem,
+  type Space,
+} from '@signpost/contract';
+import Ajv from 'ajv';
 import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { favorites, links, teamMemberships, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
@@ -17,11 +25,23 @@ import {
 
 const { app, db, database } = await createTestApp();
 
-const getMenu = async (headers: Record<string, string>) => {
-  const response = await app.inject({ method: 'GET', url: '/api/consumer/menu', headers });
+// Every menu the tests read is checked against the contract's schema by a JSON Schema
+// validator of its own (strict: the schema itself must be valid JSON Schema). The route sends
+// the menu with JSON.stringify, so only this check holds the server to the contract.
+const checkMenu = new Ajv({ strict: true, allErrors: true }).compile(MenuResponse);
+const schemaErrors = (body: unknown) =>
+  checkMenu(body) ? [] : (checkMenu.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+
+/** The menu of a 200 answer, once it is known to match the contract. */
+const menuOf = (response: LightMyRequestResponse) => {
   expect(response.statusCode).toBe(200);
-  return response.json<Menu>();
+  const body = response.json<Menu>();
+  expect(schemaErrors(body)).toEqual([]);
+  return body;
 };
+
+const getMenu = async (headers: Record<string, string>) =>
+  menuOf(await app.inject({ method: 'GET', url: '/api/consumer/menu', headers }));
 
 const space = (menu: Menu, type: Space['type'], name?: string) => {
   const found = menu.spaces.find((s) => s.type === type && (!name || s.name === name));
@@ -94,6 +114,29 @@ describe('GET /api/consumer/menu', () => {
     const personal = space(menu, 'personal');
     expect(personal.collections.map((c) => c.id)).toEqual([me.rootId, 'shared-root']);
     expect(personal.collections[0]?.name).toBe('My Space');
+  });
+
+  it('holds its answers to the schema: a wrong menu fails the check', async () => {
+    const { me } = await world(1);
+    const menu = await getMenu((await signIn(app, me)).headers);
+    const copy = () => structuredClone(menu);
+
+    const leaking = copy();
+    const orgLink = space(leaking, 'organization').collections[0]!.items[0]!;
+    expect(orgLink.type).toBe('link');
+    Object.assign(orgLink, { position: 3 });
+    expect(schemaErrors(leaking)).toContain(
+      '/spaces/3/collections/0/items/0 must NOT have additional properties',
+    );
+
+    const plainInSharedRoot = copy();
+    const sharedRoot = space(plainInSharedRoot, 'personal').collections[1]!;
+    expect(sharedRoot.items[0]?.type).toBe('collection-share');
+    Object.assign(sharedRoot.items[0]!, { type: 'collection' });
+    expect(schemaErrors(plainInSharedRoot)).toContain(
+      '/spaces/0/collections/1/items/0/type must be equal to constant',
+    );
+    expect(schemaErrors(menu)).toEqual([]);
   });
 
   it('nests collections and orders items by position across links, favorites and collections', async () => {
@@ -241,6 +284,7 @@ describe('GET /api/consumer/menu', () => {
     const { me, org } = await world(1);
     const { headers } = await signIn(app, me);
     const first = await app.inject({ method: 'GET', url: '/api/consumer/menu', headers });
+    menuOf(first);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/"/);
     const again = await app.inject({
@@ -257,7 +301,7 @@ describe('GET /api/consumer/menu', () => {
       url: '/api/consumer/menu',
       headers: { ...headers, 'if-none-match': etag },
     });
-    expect(changed.statusCode).toBe(200);
+    menuOf(changed);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.body).toContain('"New"');
     await db.update(users).set({ name: 'Ada King' }).where(eq(users.id, me.id));
@@ -266,7 +310,7 @@ describe('GET /api/consumer/menu', () => {
       url: '/api/consumer/menu',
       headers: { ...headers, 'if-none-match': changed.headers.etag as string },
     });
-    expect(renamed.statusCode).toBe(200);
+    expect(menuOf(renamed).profile.name).toBe('Ada King');
   });
 
   it('runs the same number of SQL statements (at most 8) whatever the size of the data', async () => {
