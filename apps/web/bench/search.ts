@@ -65,6 +65,7 @@ export function generateSpaces(links: number, seed = 7): DisplaySpace[] {
         });
       }
       space.collections.push({
+        type: 'collection',
         id: `collection-${s}-${c}`,
         name: `${team} ${pick(TOPICS)}`,
         description: '',

@@ -56,6 +56,8 @@ const collectionFields = {
  * The menu as one module of schemas: items nest without limit, so a collection's items refer
  * to MenuItem, which refers back to the collections. Each entry becomes a self-contained
  * schema (`$defs` plus `$ref`), and `Static` of it is the recursive TypeScript type.
+ * Every collection carries a `type` tag (decision 0005): `collection` or `collection-share`
+ * among items, `collection` or `shared-root` at the top of a space.
  */
 const MenuModule = Type.Module({
   CollectionItem: Type.Object(
@@ -83,15 +85,22 @@ const MenuModule = Type.Module({
     Type.Ref('CollectionItem'),
     Type.Ref('CollectionShareItem'),
   ]),
-  Collection: Type.Object(
+  SharedRootCollection: Type.Object(
     {
+      type: Type.Literal('shared-root'),
       ...collectionFields,
-      items: Type.Array(Type.Ref('MenuItem')),
-      shareId: Type.Optional(Type.String()),
-      members: Type.Optional(Type.Array(Person)),
+      items: Type.Array(Type.Ref('CollectionShareItem')),
     },
-    { ...exact, description: "A space's top-level collection" },
+    {
+      ...exact,
+      description: `The personal space's collection (id \`${SHARED_ROOT_ID}\`) of the shares one takes part in`,
+    },
   ),
+  Collection: Type.Union([Type.Ref('CollectionItem'), Type.Ref('SharedRootCollection')], {
+    description:
+      "A space's top-level collection: a plain one (My Space, a team's, the organization's) " +
+      'or, in the personal space, the shared-root',
+  }),
   Space: Type.Object(
     {
       id: Type.String(),
@@ -130,6 +139,10 @@ export type CollectionShareItem = Static<typeof CollectionShareItem>;
 
 export const MenuItem = MenuModule.MenuItem;
 export type MenuItem = Static<typeof MenuItem>;
+
+/** The personal space's shared-root. */
+export const SharedRootCollection = MenuModule.SharedRootCollection;
+export type SharedRootCollection = Static<typeof SharedRootCollection>;
 
 /** A top-level collection of a space. */
 export const Collection = MenuModule.Collection;

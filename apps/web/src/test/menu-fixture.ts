@@ -1,4 +1,4 @@
-import type { LinkItem, Menu, MenuItem } from '@signpost/contract';
+import type { CollectionShareItem, LinkItem, Menu, MenuItem } from '@signpost/contract';
 import { SHARED_ROOT_ID } from '../lib/constants';
 
 let counter = 0;
@@ -21,7 +21,11 @@ export const PROFILE = { id: 'me', name: 'Ada Lovelace', email: 'ada@example.com
 
 /** A menu with a personal space (My Space + shared-root), a team and the organization. */
 export function makeMenu(
-  overrides: { myItems?: MenuItem[]; sharedItems?: MenuItem[]; teamItems?: MenuItem[] } = {},
+  overrides: {
+    myItems?: MenuItem[];
+    sharedItems?: CollectionShareItem[];
+    teamItems?: MenuItem[];
+  } = {},
 ): Menu {
   return {
     profile: PROFILE,
@@ -33,6 +37,7 @@ export function makeMenu(
         type: 'personal',
         collections: [
           {
+            type: 'collection',
             id: 'my',
             name: 'My Space',
             description: '',
@@ -40,6 +45,7 @@ export function makeMenu(
             items: overrides.myItems ?? [],
           },
           {
+            type: 'shared-root',
             id: SHARED_ROOT_ID,
             name: 'Shared with me',
             description: '',
@@ -55,6 +61,7 @@ export function makeMenu(
         buddy: null,
         collections: [
           {
+            type: 'collection',
             id: 'team-tools',
             name: 'Tools',
             description: '',
@@ -69,6 +76,7 @@ export function makeMenu(
         type: 'organization',
         collections: [
           {
+            type: 'collection',
             id: 'org-hr',
             name: 'HR',
             description: '',

@@ -95,6 +95,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
   }
 
   const topLevel = (c: MenuCollectionRow): Collection => ({
+    type: 'collection',
     id: c.id,
     name: c.name,
     description: c.description,
@@ -128,7 +129,14 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     type: 'personal',
     collections: [
       ...(root ? [topLevel(root)] : []),
-      { id: SHARED_ROOT_ID, name: SHARED_ROOT_NAME, description: '', color: null, items: shared },
+      {
+        type: 'shared-root',
+        id: SHARED_ROOT_ID,
+        name: SHARED_ROOT_NAME,
+        description: '',
+        color: null,
+        items: shared,
+      },
     ],
   };
 

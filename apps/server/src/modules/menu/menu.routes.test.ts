@@ -116,10 +116,34 @@ describe('GET /api/consumer/menu', () => {
     expect(personal.collections[0]?.name).toBe('My Space');
   });
 
+  it('tags every top-level collection: shared-root, or a plain collection', async () => {
+    const org = await createOrganization(db);
+    const me = await createUser(db, org.id);
+    const team = await createTeam(db, org.id);
+    await addTeamMember(db, team, me.id);
+    await createCollection(db, { team }, { name: 'Team tools' });
+    await createCollection(db, { organizationId: org.id }, { name: 'Org handbook' });
+    const menu = await getMenu((await signIn(app, me)).headers);
+    expect(menu.spaces.map((s) => s.collections.map((c) => [c.type, c.name]))).toEqual([
+      [
+        ['collection', 'My Space'],
+        ['shared-root', 'Shared collections'],
+      ],
+      [['collection', 'Team tools']],
+      [['collection', 'Org handbook']],
+    ]);
+  });
+
   it('holds its answers to the schema: a wrong menu fails the check', async () => {
     const { me } = await world(1);
     const menu = await getMenu((await signIn(app, me)).headers);
     const copy = () => structuredClone(menu);
+
+    const untagged = copy();
+    Reflect.deleteProperty(untagged.spaces[0]!.collections[0]!, 'type');
+    expect(schemaErrors(untagged)).toContain(
+      "/spaces/0/collections/0 must have required property 'type'",
+    );
 
     const leaking = copy();
     const orgLink = space(leaking, 'organization').collections[0]!.items[0]!;

@@ -1,4 +1,3 @@
-import { SHARED_ROOT_ID } from '../constants';
 import type { DisplayCollection, DisplayItem, DisplaySpace } from './menu-types';
 import { isCollection } from './menu-types';
 
@@ -18,7 +17,7 @@ export interface ItemLocation {
 /** The person's own root collection ("My Space"): the personal space's first non-shared one. */
 export function findMySpace(spaces: readonly DisplaySpace[]): DisplayCollection | null {
   const personal = spaces.find((space) => space.type === 'personal');
-  return personal?.collections.find((c) => c.id !== SHARED_ROOT_ID && !c.shareId) ?? null;
+  return personal?.collections.find((c) => c.type === 'collection') ?? null;
 }
 
 /** Finds an item by type and id (ids are unique per type) with its space and ancestors. */

@@ -22,9 +22,11 @@ export type DisplayItem = MenuItem | AddLinkItem;
 export type LinkLike = LinkItem | FavoriteItem;
 export type CollectionLike = CollectionItem | CollectionShareItem;
 
-export interface DisplayCollection extends Omit<Collection, 'items'> {
-  items: DisplayItem[];
-}
+/** Replaces a collection's items by the items shown, one variant of a union at a time. */
+type Shown<T> = T extends unknown ? Omit<T, 'items'> & { items: DisplayItem[] } : never;
+
+/** A top-level collection as shown: its items may include the Add item. */
+export type DisplayCollection = Shown<Collection>;
 
 export interface DisplaySpace extends Omit<Space, 'collections'> {
   collections: DisplayCollection[];

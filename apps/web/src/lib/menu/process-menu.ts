@@ -1,6 +1,7 @@
 import type { Menu, MenuItem, Space } from '@signpost/contract';
-import { ADD_LINK_ID, SHARED_ROOT_ID } from '../constants';
+import { ADD_LINK_ID } from '../constants';
 import type {
+  CollectionLike,
   DisplayCollection,
   DisplayItem,
   DisplaySpace,
@@ -16,8 +17,8 @@ import { isCollection, isLink } from './menu-types';
  * share replaces it in place, so it shows once, with its members.
  */
 export function moveOwnShares(space: Space, profileId: string): Space {
-  const sharedRoot = space.collections.find((c) => c.id === SHARED_ROOT_ID);
-  const own = space.collections.find((c) => c.id !== SHARED_ROOT_ID);
+  const sharedRoot = space.collections.find((c) => c.type === 'shared-root');
+  const own = space.collections.find((c) => c.type === 'collection');
   if (!sharedRoot || !own) return space;
   const mine = sharedRoot.items.filter(
     (item) => item.type === 'collection-share' && item.shareCreatorId === profileId,
@@ -46,7 +47,7 @@ export function moveOwnShares(space: Space, profileId: string): Space {
 
 /** The Add item goes first in the personal space's first non-shared collection. */
 export function addAddLinkItem(space: DisplaySpace): DisplaySpace {
-  const target = space.collections.find((c) => c.id !== SHARED_ROOT_ID && !c.shareId);
+  const target = space.collections.find((c) => c.type === 'collection');
   if (!target) return space;
   const addItem: DisplayItem = { type: 'addlink', id: ADD_LINK_ID, collectionId: target.id };
   return {
@@ -116,7 +117,7 @@ export function spaceItems(space: DisplaySpace): DisplayItem[] {
 export function findCollection(
   spaces: readonly DisplaySpace[],
   id: string,
-): { collection: DisplayCollection; space: DisplaySpace; path: string[] } | null {
+): { collection: DisplayCollection | CollectionLike; space: DisplaySpace; path: string[] } | null {
   for (const space of spaces) {
     const stack: { items: DisplayItem[]; path: string[] }[] = [];
     for (const collection of space.collections) {

@@ -11,6 +11,7 @@ function space(collections: number, linksEach: number): DisplaySpace {
     name: 'Acme Corp',
     type: 'organization',
     collections: Array.from({ length: collections }, (_, c) => ({
+      type: 'collection' as const,
       id: `c${c}`,
       name: `Collection ${c}`,
       description: '',
