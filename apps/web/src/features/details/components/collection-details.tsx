@@ -28,7 +28,7 @@ export function collectionAction(
 ): CollectionAction {
   if (spaceType !== 'personal') return 'suggest';
   if (isRoot) return null;
-  if ('shareCreatorId' in collection)
+  if (collection.type === 'collection-share')
     return leavesShare(collection, profileId) ? 'leave' : 'delete';
   return 'delete';
 }
@@ -45,11 +45,11 @@ export interface CollectionDetailsProps {
 }
 
 function shareIdOf(collection: Container) {
-  return 'shareId' in collection ? (collection.shareId ?? null) : null;
+  return collection.type === 'collection-share' ? collection.shareId : null;
 }
 
 function membersOf(collection: Container): Person[] {
-  return 'members' in collection ? (collection.members ?? []) : [];
+  return collection.type === 'collection-share' ? collection.members : [];
 }
 
 /** Name, description, color, members, add members and one action. */
