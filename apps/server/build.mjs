@@ -1,5 +1,5 @@
 // Bundles the server (with the contract's TypeScript) into dist/main.js; packages from
-// node_modules stay external. Copies the SQL migrations beside it.
+// node_modules stay external. Copies the SQL migrations and function files beside it.
 import { build } from 'esbuild';
 import { cp, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -25,3 +25,4 @@ await build({
   logLevel: 'warning',
 });
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+await cp('src/db/functions', 'dist/functions', { recursive: true });

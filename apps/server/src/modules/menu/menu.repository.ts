@@ -103,8 +103,8 @@ export function createMenuRepository(db: Executor) {
      * trees shared with them), one row each with its links; then their favorites whose links
      * they can still see, their teams with buddies, and the shares among those collections.
      * Rows rather than one JSON document: the large link lists are built once, never copied
-     * into an enclosing aggregate. The statement itself is the function `signpost_menu` of
-     * migration 0004, so that its plan is kept per connection.
+     * into an enclosing aggregate. The statement itself is the function `signpost_menu`, in
+     * db/functions/menu.sql, so that its plan is kept per connection.
      */
     async load(organizationId: string, userId: string): Promise<MenuRows> {
       const rows = await selectRows<MenuStatementRow>(
