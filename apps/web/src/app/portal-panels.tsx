@@ -1,18 +1,14 @@
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { MenuItemTile } from '../components/menu-item-tile';
 import { SHARED_ROOT_ID } from '../lib/constants';
-import { useMenuWrite } from '../lib/menu/get-menu';
 import { findMySpace, locateCollection, locateItem, type Container } from '../lib/menu/locate-item';
 import type { CollectionLike, DisplayItem, LinkLike, ProcessedMenu } from '../lib/menu/menu-types';
 import { AddPanel } from '../features/add/components/add-panel';
-import { useAddItem } from '../features/add/api/add-item';
 import { CollectionPanel } from '../features/collections/components/collection-panel';
 import { ItemMenu } from '../features/context-menu/components/item-menu';
 import { CollectionDetails } from '../features/details/components/collection-details';
 import { LinkDetails } from '../features/details/components/link-details';
-import { dropItem, isDraggable, type DropTarget } from '../features/drag-drop/api/drop-item';
 import { DragDropGrid } from '../features/drag-drop/components/drag-drop-grid';
-import { useAddMembers } from '../features/members/api/add-members';
 import { MembersPanel } from '../features/members/components/members-panel';
 import type { Panel } from './use-panels';
 
@@ -34,20 +30,12 @@ function isShare(collection: Container) {
  * features. A panel whose collection or item is gone after a write (deleted, left) closes.
  */
 export function PortalPanels({ top, data, open, back, closeAll, onOpenLink }: PortalPanelsProps) {
-  const addItem = useAddItem();
-  const addMembers = useAddMembers();
-  const write = useMenuWrite();
   const mySpaceId = findMySpace(data.spaces)?.id ?? null;
   const profileId = data.profile.id;
 
   const onItemMenu = useCallback(
     (item: DisplayItem) => open({ kind: 'item-menu', id: item.id, itemType: item.type }),
     [open],
-  );
-  const onDrop = useCallback(
-    (item: DisplayItem, target: DropTarget) =>
-      isDraggable(item) ? write(() => dropItem(item, target) ?? Promise.resolve(false)) : null,
-    [write],
   );
 
   /** Whether the person may share the collection or add people to its share. */
@@ -107,7 +95,6 @@ export function PortalPanels({ top, data, open, back, closeAll, onOpenLink }: Po
               items={collection.items}
               parent={toParent}
               withTrash
-              onDrop={onDrop}
               renderTile={(item) => <MenuItemTile item={item} longPressOnRelease {...tileProps} />}
             />
           ) : undefined}
@@ -124,7 +111,6 @@ export function PortalPanels({ top, data, open, back, closeAll, onOpenLink }: Po
           parentPanelId={top.parentPanelId}
           variant={top.id === mySpaceId ? 'default' : 'personal-collection'}
           targetName={found.collection.name}
-          onAdd={addItem}
           onClose={back}
         />
       );
@@ -138,8 +124,7 @@ export function PortalPanels({ top, data, open, back, closeAll, onOpenLink }: Po
       const members = 'members' in collection ? collection.members : undefined;
       content = (
         <MembersPanel
-          collection={{ id: collection.id, name: collection.name, members }}
-          onAddMembers={(memberIds) => addMembers({ id: collection.id, shareId }, memberIds)}
+          collection={{ id: collection.id, name: collection.name, shareId, members }}
           onClose={back}
         />
       );

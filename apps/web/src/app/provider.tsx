@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { forgetMenuCache } from '../lib/menu/get-menu';
 import { getSession, subscribeSession } from '../lib/session-store';
 
 export function createQueryClient() {
@@ -16,9 +15,9 @@ export function AppProvider({ children, client }: { children: ReactNode; client?
     () =>
       subscribeSession(() => {
         if (getSession().token === null) {
-          // Everything read with the ended session goes: menu, tokens, sessions, settings.
+          // Everything read with the ended session goes: menu (and its ETag), tokens,
+          // sessions, settings.
           queryClient.clear();
-          forgetMenuCache();
         }
       }),
     [queryClient],

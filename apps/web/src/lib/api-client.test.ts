@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetch-mock';
+import { renderHookWithQuery } from '../test/render-with-query';
 import { consumerApi, consumerWrite } from './api-client';
 import { TOKEN_STORAGE_KEY } from './constants';
+import { useMenuMutation } from './menu/use-menu-mutation';
 import { clearSession, getSession, setSessionToken } from './session-store';
 import { configureTrackingSink, setTrackingConsent, type TrackingEvent } from './tracking';
 
@@ -45,13 +47,19 @@ describe('api client', () => {
   });
 });
 
+/** A write as the portal runs it: through a menu mutation, true on success, false on failure. */
+function runWrite(...args: Parameters<typeof consumerWrite>) {
+  const { result } = renderHookWithQuery(() => useMenuMutation(() => consumerWrite(...args)));
+  return result.current.write(undefined);
+}
+
 describe('consumerWrite', () => {
   it('resolves true on 204', async () => {
     setSessionToken('t');
     const { requests } = mockFetch([
       { method: 'DELETE', path: '/api/consumer/links/abc', status: 204 },
     ]);
-    await expect(consumerWrite('DELETE', '/links/abc')).resolves.toBe(true);
+    await expect(runWrite('DELETE', '/links/abc')).resolves.toBe(true);
     expect(requests[0]!.method).toBe('DELETE');
   });
 
@@ -64,12 +72,12 @@ describe('consumerWrite', () => {
       { method: 'POST', path: '/api/consumer/collections/', status: 409, body: { message: 'No' } },
     ]);
 
-    await expect(consumerWrite('POST', '/collections/', { name: 'x' })).resolves.toBe(false);
+    await expect(runWrite('POST', '/collections/', { name: 'x' })).resolves.toBe(false);
     expect(consoleError).toHaveBeenCalled();
     expect(events).toEqual([]);
 
     setTrackingConsent(true);
-    await expect(consumerWrite('POST', '/collections/', { name: 'x' })).resolves.toBe(false);
+    await expect(runWrite('POST', '/collections/', { name: 'x' })).resolves.toBe(false);
     expect(events).toEqual([
       expect.objectContaining({
         name: 'api',
@@ -83,7 +91,7 @@ describe('consumerWrite', () => {
     setSessionToken('t');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch([{ method: 'DELETE', path: '/api/consumer/links/abc', status: 401, body: {} }]);
-    await expect(consumerWrite('DELETE', '/links/abc')).resolves.toBe(false);
+    await expect(runWrite('DELETE', '/links/abc')).resolves.toBe(false);
     expect(getSession().authenticated).toBe(false);
   });
 });

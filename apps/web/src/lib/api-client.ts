@@ -118,21 +118,20 @@ export function reportApiError(what: string, error: unknown) {
 }
 
 /**
- * A consumer write (spec §7): true on 204; on any failure it logs, reports an error event
- * and resolves false so the caller can react. A 401 still logs the person out.
+ * A consumer write (spec §7): resolves on 204. Any other answer is logged, reported as an
+ * error event (spec §8) and rejects with an ApiError carrying the server's error, so that a
+ * mutation holds it for its caller. A 401 still logs the person out and rejects 'Unauthorized'.
  */
 export async function consumerWrite(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
-): Promise<boolean> {
+): Promise<void> {
   try {
     const response = await consumerApi.request<unknown>(path, { method, body });
-    if (response.status === STATUS_WRITE_OK) return true;
-    reportApiError(`${method} ${path}`, new ApiError(response.status, response.data));
-    return false;
+    if (response.status !== STATUS_WRITE_OK) throw new ApiError(response.status, response.data);
   } catch (error) {
     reportApiError(`${method} ${path}`, error);
-    return false;
+    throw error;
   }
 }

@@ -1,35 +1,24 @@
-import { useCallback } from 'react';
+import type { CreateCollectionBody, CreateLinkBody } from '@signpost/contract';
 import { consumerWrite } from '../../../lib/api-client';
-import { useMenuWrite } from '../../../lib/menu/get-menu';
-
-export type AddKind = 'link' | 'collection';
-
-/** What the link form sends: fields exactly as entered (spec §5: no validation). */
-export interface AddLinkData {
-  name: string;
-  description: string;
-  url: string;
-}
-
-export interface AddCollectionData {
-  name: string;
-  description: string;
-}
-
-export type AddData = AddLinkData | AddCollectionData;
+import { useMenuMutation, type MenuMutationConfig } from '../../../lib/menu/use-menu-mutation';
 
 /** The add panel's call (spec §7): the target panel id, a data object and a kind. */
-export type AddItem = (targetId: string, data: AddData, kind: AddKind) => Promise<boolean>;
+export type AddItemVariables =
+  | { targetId: string; kind: 'link'; data: CreateLinkBody }
+  | { targetId: string; kind: 'collection'; data: Omit<CreateCollectionBody, 'parentId'> };
 
-export function addItem(targetId: string, data: AddData, kind: AddKind): Promise<boolean> {
+export type AddKind = AddItemVariables['kind'];
+
+/** A link goes into the target collection; a collection nests under it (its parentId). */
+export function addItem({ targetId, kind, data }: AddItemVariables): Promise<void> {
   if (kind === 'link') {
     return consumerWrite('POST', `/collections/${encodeURIComponent(targetId)}/links`, data);
   }
-  return consumerWrite('POST', '/collections/', { ...data, parentId: targetId });
+  const body: CreateCollectionBody = { ...data, parentId: targetId };
+  return consumerWrite('POST', '/collections/', body);
 }
 
-/** addItem, reloading the menu after a success. */
-export function useAddItem(): AddItem {
-  const write = useMenuWrite();
-  return useCallback((targetId, data, kind) => write(() => addItem(targetId, data, kind)), [write]);
+/** addItem as a mutation that reloads the menu after a success. */
+export function useAddItem(mutationConfig?: MenuMutationConfig<AddItemVariables>) {
+  return useMenuMutation(addItem, mutationConfig);
 }

@@ -1,22 +1,35 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
-import type { AddItem } from '../api/add-item';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderWithQuery } from '../../../test/render-with-query';
 import { AddPanel } from './add-panel';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
+const ADD_LINK = { method: 'POST', path: '/api/consumer/collections/my/links' };
+const ADD_COLLECTION = { method: 'POST', path: '/api/consumer/collections/' };
+
+/** The add calls the server answers with `status`, and what the panel sent. */
+function stubAdd(status: number) {
+  const { requests } = mockFetch([
+    { ...ADD_LINK, status, body: {} },
+    { ...ADD_COLLECTION, status, body: {} },
+  ]);
+  return () => requests.filter((request) => request.method === 'POST');
+}
+
 function setup(props: Partial<Parameters<typeof AddPanel>[0]> = {}) {
-  const onAdd = vi.fn<AddItem>(async () => true);
+  const added = stubAdd(204);
   const onClose = vi.fn();
   const user = userEvent.setup();
-  const view = render(
-    <AddPanel panelId="my" parentPanelId="my" onAdd={onAdd} onClose={onClose} {...props} />,
+  const view = renderWithQuery(
+    <AddPanel panelId="my" parentPanelId="my" onClose={onClose} {...props} />,
   );
-  return { user, onAdd, onClose, view };
+  return { user, added, onClose, view };
 }
 
 const heading = () => screen.getByRole('heading', { level: 2 });
@@ -68,40 +81,46 @@ describe('AddPanel', () => {
   });
 
   it('sends the link fields as entered to the target panel id and closes on success', async () => {
-    const { user, onAdd, onClose } = setup();
+    const { user, added, onClose } = setup();
     await user.click(screen.getByRole('button', { name: 'New Link' }));
     await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'intranet/wiki');
     await user.type(screen.getByRole('textbox', { name: 'Link name' }), ' Wiki ');
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(onAdd).toHaveBeenCalledWith(
-      'my',
-      { url: 'intranet/wiki', name: ' Wiki ', description: '' },
-      'link',
-    );
+    expect(added()).toEqual([
+      expect.objectContaining({
+        url: ADD_LINK.path,
+        body: { url: 'intranet/wiki', name: ' Wiki ', description: '' },
+      }),
+    ]);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('sends a collection with name and description', async () => {
-    const { user, onAdd, onClose } = setup();
+    const { user, added, onClose } = setup();
     await user.click(screen.getByRole('button', { name: 'New Collection' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Trips');
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'Travel');
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(onAdd).toHaveBeenCalledWith(
-      'my',
-      { name: 'Trips', description: 'Travel' },
-      'collection',
-    );
+    expect(added()).toEqual([
+      expect.objectContaining({
+        url: ADD_COLLECTION.path,
+        body: { name: 'Trips', description: 'Travel', parentId: 'my' },
+      }),
+    ]);
     expect(onClose).toHaveBeenCalled();
   });
 
   it('stays open with a polite message on failure; loading clears after 2000 ms', async () => {
     vi.useFakeTimers();
-    const onAdd = vi.fn<AddItem>(async () => false);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const added = stubAdd(400);
     const onClose = vi.fn();
-    render(<AddPanel panelId="my" parentPanelId="my" onAdd={onAdd} onClose={onClose} />);
+    renderWithQuery(<AddPanel panelId="my" parentPanelId="my" onClose={onClose} />);
     fireEvent.click(screen.getByRole('button', { name: 'New Link' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add' })));
+    // The call's failure reaches the panel on the query client's next tick.
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(added()).toHaveLength(1);
     expect(screen.getByRole('alert')).toHaveTextContent(
       'Sorry, that did not work. Please try again.',
     );
@@ -117,9 +136,13 @@ describe('AddPanel', () => {
   it('keeps the loading state for 2000 ms even when the call is slow', async () => {
     vi.useFakeTimers();
     let resolve: (ok: boolean) => void = () => {};
-    const onAdd = vi.fn<AddItem>(() => new Promise<boolean>((r) => (resolve = r)));
+    const answer = new Promise<boolean>((r) => (resolve = r));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: (await answer) ? 204 : 400 })),
+    );
     const onClose = vi.fn();
-    render(<AddPanel panelId="my" parentPanelId="my" onAdd={onAdd} onClose={onClose} />);
+    renderWithQuery(<AddPanel panelId="my" parentPanelId="my" onClose={onClose} />);
     fireEvent.click(screen.getByRole('button', { name: 'New Link' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.getByRole('button', { name: 'Adding…' })).toBeDisabled();
@@ -132,10 +155,10 @@ describe('AddPanel', () => {
   });
 
   it('goes back to step 0 when the close handler changes', async () => {
-    const { user, onAdd, view } = setup();
+    const { user, view } = setup();
     await user.click(screen.getByRole('button', { name: 'New Collection' }));
     expect(heading()).toHaveTextContent('Add collection');
-    view.rerender(<AddPanel panelId="my" parentPanelId="my" onAdd={onAdd} onClose={vi.fn()} />);
+    view.rerender(<AddPanel panelId="my" parentPanelId="my" onClose={vi.fn()} />);
     expect(heading()).toHaveTextContent('Add');
     expect(screen.getByRole('button', { name: 'New Link' })).toBeInTheDocument();
   });

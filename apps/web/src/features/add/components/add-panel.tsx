@@ -4,7 +4,7 @@ import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../component
 import { Dialog } from '../../../components/dialog';
 import { ArrowLeftIcon, FolderIcon, PlusIcon } from '../../../components/icons';
 import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
-import type { AddData, AddItem, AddKind } from '../api/add-item';
+import { useAddItem, type AddItemVariables } from '../api/add-item';
 
 /** 0: choose what to add; 1: the link form; 2: the collection form. */
 export type AddStep = 0 | 1 | 2;
@@ -20,11 +20,23 @@ export interface AddPanelProps {
    */
   variant?: 'default' | 'personal-collection';
   targetName?: string;
-  onAdd: AddItem;
   onClose: () => void;
 }
 
 const TITLES = { 0: 'add.title', 1: 'add.titleLink', 2: 'add.titleCollection' } as const;
+
+// One key per close handler: a new handler means the panel was reopened for another place,
+// and a new key starts it over (step, fields, the last call's failure).
+const handlerKeys = new WeakMap<() => void, number>();
+let lastKey = 0;
+function keyOf(handler: () => void) {
+  let key = handlerKeys.get(handler);
+  if (key === undefined) {
+    key = ++lastKey;
+    handlerKeys.set(handler, key);
+  }
+  return key;
+}
 
 /**
  * The add panel (spec §2, §4): a centered modal. Step 0 offers a new link or, on the
@@ -32,12 +44,15 @@ const TITLES = { 0: 'add.title', 1: 'add.titleLink', 2: 'add.titleCollection' } 
  * panel's) only the link form is shown. The submit button shows a loading state for
  * ADD_LOADING_RESET_MS whatever the result; the panel closes only when the call succeeded.
  */
-export function AddPanel({
+export function AddPanel(props: AddPanelProps) {
+  return <AddSteps key={keyOf(props.onClose)} {...props} />;
+}
+
+function AddSteps({
   panelId,
   parentPanelId,
   variant = 'default',
   targetName,
-  onAdd,
   onClose,
 }: AddPanelProps) {
   const { t } = useTranslation();
@@ -45,18 +60,10 @@ export function AddPanel({
   const firstStep: AddStep = linkOnly ? 1 : 0;
   const [step, setStep] = useState<AddStep>(firstStep);
   const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const add = useAddItem();
   const [link, setLink] = useState<LinkDraft>(EMPTY_LINK_DRAFT);
   const [collection, setCollection] = useState({ name: '', description: '' });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  // A new close handler means the panel was reopened for another place: start over.
-  const [closeHandler, setCloseHandler] = useState(() => onClose);
-  if (closeHandler !== onClose) {
-    setCloseHandler(() => onClose);
-    setStep(firstStep);
-    setFailed(false);
-  }
 
   useEffect(
     () => () => {
@@ -66,21 +73,19 @@ export function AddPanel({
   );
 
   const goTo = (next: AddStep) => {
-    setFailed(false);
+    add.reset();
     setStep(next);
   };
   const back = () => (step === 0 || linkOnly ? onClose() : goTo(0));
 
-  const submit = async (event: FormEvent, kind: AddKind, data: AddData) => {
+  const submit = async (event: FormEvent, call: AddItemVariables) => {
     event.preventDefault();
     if (loading) return;
+    // Shown for ADD_LOADING_RESET_MS whatever the call does (spec §4, §9).
     setLoading(true);
-    setFailed(false);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => setLoading(false), ADD_LOADING_RESET_MS);
-    const ok = await onAdd(panelId, data, kind);
-    if (ok) onClose();
-    else setFailed(true);
+    if (await add.write(call)) onClose();
   };
 
   const submitButton = (
@@ -88,7 +93,7 @@ export function AddPanel({
       {loading ? t('add.adding') : t('add.submit')}
     </button>
   );
-  const failure = failed ? (
+  const failure = add.isError ? (
     <p className="form-error" role="alert">
       {t('write.failed')}
     </p>
@@ -127,7 +132,10 @@ export function AddPanel({
         </div>
       ) : null}
       {step === 1 ? (
-        <form className="add-form" onSubmit={(event) => void submit(event, 'link', link)}>
+        <form
+          className="add-form"
+          onSubmit={(event) => void submit(event, { targetId: panelId, kind: 'link', data: link })}
+        >
           <p>{t('add.linkPrompt')}</p>
           <LinkFields value={link} onChange={setLink} />
           {failure}
@@ -137,7 +145,9 @@ export function AddPanel({
       {step === 2 && !linkOnly ? (
         <form
           className="add-form"
-          onSubmit={(event) => void submit(event, 'collection', collection)}
+          onSubmit={(event) =>
+            void submit(event, { targetId: panelId, kind: 'collection', data: collection })
+          }
         >
           <p>{t('add.collectionPrompt')}</p>
           <label className="field">

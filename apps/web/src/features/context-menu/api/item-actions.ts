@@ -9,7 +9,9 @@ import {
   deleteShare,
   leaveShare,
   moveLink,
+  refuse,
 } from '../../../lib/menu/menu-writes';
+import { useMenuMutation, type MenuMutationConfig } from '../../../lib/menu/use-menu-mutation';
 
 export type ItemAction =
   | 'info'
@@ -55,20 +57,29 @@ export function itemActions(
   }
 }
 
-/** Runs a write action on an item; resolves true on success. */
-export function runItemAction(
-  action: ItemAction,
-  item: ItemLocation['item'],
-  profileId: string,
-  mySpaceId: string | null,
-): Promise<boolean> {
+export interface ItemActionVariables {
+  action: ItemAction;
+  item: ItemLocation['item'];
+  profileId: string;
+  mySpaceId: string | null;
+}
+
+/** Runs a write action on an item; rejects with the server's error on failure. */
+export function runItemAction({
+  action,
+  item,
+  profileId,
+  mySpaceId,
+}: ItemActionVariables): Promise<void> {
   switch (action) {
     case 'delete-link':
       return deleteLink(item.id);
     case 'move-to-my-space':
-      return mySpaceId ? moveLink(item.id, mySpaceId) : Promise.resolve(false);
+      return mySpaceId ? moveLink(item.id, { collectionId: mySpaceId }) : refuse('No My Space');
     case 'add-favorite':
-      return mySpaceId ? addFavorite(item.id, mySpaceId) : Promise.resolve(false);
+      return mySpaceId
+        ? addFavorite(mySpaceId, { type: 'link', id: item.id })
+        : refuse('No My Space');
     case 'delete-favorite':
       return deleteFavorite(item.id);
     case 'delete-collection':
@@ -76,10 +87,15 @@ export function runItemAction(
     case 'leave-share':
       return item.type === 'collection-share'
         ? leaveShare(item.shareId, profileId)
-        : Promise.resolve(false);
+        : refuse('Not a share');
     case 'delete-share':
-      return item.type === 'collection-share' ? deleteShare(item.shareId) : Promise.resolve(false);
+      return item.type === 'collection-share' ? deleteShare(item.shareId) : refuse('Not a share');
     default:
-      return Promise.resolve(false);
+      return refuse(`Not a write: ${action}`);
   }
+}
+
+/** runItemAction as a mutation that reloads the menu after a success. */
+export function useItemAction(mutationConfig?: MenuMutationConfig<ItemActionVariables>) {
+  return useMenuMutation(runItemAction, mutationConfig);
 }

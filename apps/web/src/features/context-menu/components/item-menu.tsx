@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
-import { useMenuWrite } from '../../../lib/menu/get-menu';
 import type { ItemLocation } from '../../../lib/menu/locate-item';
-import { itemActions, runItemAction, type ItemAction } from '../api/item-actions';
+import { itemActions, useItemAction, type ItemAction } from '../api/item-actions';
 
 const LABELS: Record<ItemAction, string> = {
   info: 'itemMenu.info',
@@ -46,9 +44,7 @@ export function ItemMenu({
   onClose,
 }: ItemMenuProps) {
   const { t } = useTranslation();
-  const write = useMenuWrite();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const mutation = useItemAction();
   const { item } = location;
   const name = 'name' in item ? item.name : '';
 
@@ -57,12 +53,7 @@ export function ItemMenu({
       onOpenDetails();
       return;
     }
-    setBusy(true);
-    setFailed(false);
-    const ok = await write(() => runItemAction(action, item, profileId, mySpaceId));
-    setBusy(false);
-    if (ok) onClose();
-    else setFailed(true);
+    if (await mutation.write({ action, item, profileId, mySpaceId })) onClose();
   };
 
   return (
@@ -73,7 +64,7 @@ export function ItemMenu({
             <button
               type="button"
               className={`button action-list__button${DANGER.has(action) ? ' button--danger' : ''}`}
-              disabled={busy}
+              disabled={mutation.isPending}
               onClick={() => void run(action)}
             >
               {t(LABELS[action])}
@@ -81,7 +72,7 @@ export function ItemMenu({
           </li>
         ))}
       </ul>
-      {failed ? (
+      {mutation.isError ? (
         <p className="form-error" role="alert">
           {t('write.failed')}
         </p>

@@ -4,14 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { leavesShare } from '../../../lib/menu/share-rule';
 import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
-import { useMenuWrite } from '../../../lib/menu/get-menu';
 import type { Container } from '../../../lib/menu/locate-item';
-import {
-  deleteCollection,
-  deleteShare,
-  leaveShare,
-  suggestLink,
-} from '../../../lib/menu/menu-writes';
+import { useLeaveOrDelete, useSuggestLink } from '../api/collection-actions';
 
 export type CollectionAction = 'leave' | 'delete' | 'suggest' | null;
 
@@ -62,9 +56,8 @@ export function CollectionDetails({
   onClose,
 }: CollectionDetailsProps) {
   const { t } = useTranslation();
-  const write = useMenuWrite();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const removal = useLeaveOrDelete();
+  const suggest = useSuggestLink();
   const [suggesting, setSuggesting] = useState(false);
   const [suggested, setSuggested] = useState(false);
   const [suggestion, setSuggestion] = useState<LinkDraft>(EMPTY_LINK_DRAFT);
@@ -72,36 +65,33 @@ export function CollectionDetails({
   const members = membersOf(collection);
   const shareId = shareIdOf(collection);
 
-  const perform = async (run: () => Promise<boolean>, closeOnSuccess: boolean) => {
-    setBusy(true);
-    setFailed(false);
-    const ok = await run();
-    setBusy(false);
-    if (!ok) setFailed(true);
-    else if (closeOnSuccess) onClose();
-    return ok;
+  const leaveOrDelete = async () => {
+    suggest.reset();
+    const variables = {
+      leave: action === 'leave',
+      collectionId: collection.id,
+      shareId,
+      profileId,
+    };
+    if (await removal.write(variables)) onClose();
   };
 
-  const leaveOrDelete = () =>
-    perform(
-      () =>
-        write(() => {
-          if (action === 'leave' && shareId) return leaveShare(shareId, profileId);
-          if (shareId) return deleteShare(shareId);
-          return deleteCollection(collection.id);
-        }),
-      true,
-    );
-
-  const sendSuggestion = async (event: FormEvent) => {
+  const sendSuggestion = (event: FormEvent) => {
     event.preventDefault();
-    const ok = await perform(() => suggestLink(collection.id, suggestion), false);
-    if (ok) {
-      setSuggesting(false);
-      setSuggested(true);
-      setSuggestion(EMPTY_LINK_DRAFT);
-    }
+    removal.reset();
+    suggest.mutate(
+      { collectionId: collection.id, link: suggestion },
+      {
+        onSuccess: () => {
+          setSuggesting(false);
+          setSuggested(true);
+          setSuggestion(EMPTY_LINK_DRAFT);
+        },
+      },
+    );
   };
+  const busy = removal.isPending || suggest.isPending;
+  const failed = removal.isError || suggest.isError;
 
   return (
     <Dialog
@@ -176,7 +166,7 @@ export function CollectionDetails({
         ) : null}
       </div>
       {suggesting ? (
-        <form className="add-form" onSubmit={(event) => void sendSuggestion(event)}>
+        <form className="add-form" onSubmit={sendSuggestion}>
           <LinkFields value={suggestion} onChange={setSuggestion} />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('details.suggestSubmit')}

@@ -1,14 +1,9 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { LinkTile } from '../../../components/menu-item-tile';
-import { useMenuWrite } from '../../../lib/menu/get-menu';
 import type { LinkLike, SearchEntry } from '../../../lib/menu/menu-types';
-import { addFavorite, deleteFavorite, deleteLink } from '../../../lib/menu/menu-writes';
 import { safeHref } from '../../../lib/safe-url';
-
-export type LinkAction =
-  'add-to-my-space' | 'remove-from-my-space' | 'delete-link' | 'delete-favorite';
+import { useLinkAction, type LinkAction } from '../api/link-action';
 
 /**
  * The action of a link's details (spec §6): a team or organization link is added to My Space
@@ -50,31 +45,13 @@ export function LinkDetails({
   onClose,
 }: LinkDetailsProps) {
   const { t } = useTranslation();
-  const write = useMenuWrite();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const mutation = useLinkAction();
   const { item } = entry;
   const action = linkAction(entry, favoriteId);
   const href = safeHref(item.url);
 
   const run = async () => {
-    setBusy(true);
-    setFailed(false);
-    const ok = await write(() => {
-      switch (action) {
-        case 'add-to-my-space':
-          return mySpaceId ? addFavorite(item.id, mySpaceId) : Promise.resolve(false);
-        case 'remove-from-my-space':
-          return favoriteId ? deleteFavorite(favoriteId) : Promise.resolve(false);
-        case 'delete-favorite':
-          return deleteFavorite(item.id);
-        default:
-          return deleteLink(item.id);
-      }
-    });
-    setBusy(false);
-    if (ok) onClose();
-    else setFailed(true);
+    if (await mutation.write({ action, itemId: item.id, favoriteId, mySpaceId })) onClose();
   };
 
   return (
@@ -121,13 +98,13 @@ export function LinkDetails({
         <button
           type="button"
           className={`button${action.startsWith('delete') ? ' button--danger' : ' button--primary'}`}
-          disabled={busy}
+          disabled={mutation.isPending}
           onClick={() => void run()}
         >
           {t(LABELS[action])}
         </button>
       </div>
-      {failed ? (
+      {mutation.isError ? (
         <p className="form-error" role="alert">
           {t('write.failed')}
         </p>

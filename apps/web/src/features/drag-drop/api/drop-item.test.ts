@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makeLink } from '../../../test/menu-fixture';
 import { favorite } from '../../../test/panels-fixture';
-import { dropItem } from './drop-item';
+import { renderHookWithQuery } from '../../../test/render-with-query';
+import { dropItem, useDropItem } from './drop-item';
 
 const link = makeLink({ id: 'l1' });
 const collection = {
@@ -58,7 +59,8 @@ describe('dropItem', () => {
     ],
   ] as const)('%s', async (_case, item, target, method, path, body) => {
     const { requests } = mockFetch([{ method, path, status: 204 }]);
-    await expect(dropItem(item, target)).resolves.toBe(true);
+    const { result } = renderHookWithQuery(() => useDropItem());
+    await expect(result.current.write({ item, target })).resolves.toBe(true);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ method, url: path });
     expect(requests[0]!.body).toEqual(body);

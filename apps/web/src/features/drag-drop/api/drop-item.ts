@@ -1,5 +1,6 @@
 import type { DisplayItem } from '../../../lib/menu/menu-types';
-import { deleteItem, moveItem } from '../../../lib/menu/menu-writes';
+import { deleteItem, moveItem, refuse } from '../../../lib/menu/menu-writes';
+import { useMenuMutation, type MenuMutationConfig } from '../../../lib/menu/use-menu-mutation';
 
 /** Where a dragged item can be dropped. */
 export type DropTarget =
@@ -16,8 +17,22 @@ export function isDraggable(item: DisplayItem): item is Extract<DisplayItem, { u
  * What a drop does: on a collection or the to-parent zone the item moves there; on the
  * trash it is deleted. Anything but a link or a favorite is left alone (null).
  */
-export function dropItem(item: DisplayItem, target: DropTarget): Promise<boolean> | null {
+export function dropItem(item: DisplayItem, target: DropTarget): Promise<void> | null {
   if (!isDraggable(item)) return null;
   if (target.kind === 'trash') return deleteItem(item);
-  return moveItem(item, target.id);
+  return moveItem(item, { collectionId: target.id });
+}
+
+export interface DropItemVariables {
+  item: DisplayItem;
+  target: DropTarget;
+}
+
+/** dropItem as a mutation that reloads the menu after a success. */
+export function useDropItem(mutationConfig?: MenuMutationConfig<DropItemVariables>) {
+  return useMenuMutation(
+    ({ item, target }: DropItemVariables) =>
+      dropItem(item, target) ?? refuse('Only links and favorites can be dropped'),
+    mutationConfig,
+  );
 }

@@ -20,7 +20,7 @@ import { ArrowUpIcon, GripIcon, TrashIcon } from '../../../components/icons';
 import { LONG_PRESS_MS } from '../../../lib/constants';
 import type { DisplayItem } from '../../../lib/menu/menu-types';
 import { isCollection } from '../../../lib/menu/menu-types';
-import { isDraggable, type DropTarget } from '../api/drop-item';
+import { isDraggable, useDropItem, type DropTarget } from '../api/drop-item';
 import { stepThroughTargets } from './keyboard-targets';
 
 /** A mouse drag starts after a few pixels, so a click still opens the link. */
@@ -35,7 +35,6 @@ export interface DragDropGridProps {
   /** The trash zone exists in the personal space only. */
   withTrash: boolean;
   renderTile: (item: DisplayItem) => ReactNode;
-  onDrop: (item: DisplayItem, target: DropTarget) => Promise<boolean> | null;
 }
 
 type DropData = { target: DropTarget; label: string };
@@ -109,10 +108,10 @@ function DropZone({ id, data, children }: { id: string; data: DropData; children
  * LONG_PRESS_MS hold, or the keyboard through each item's move handle) onto a collection,
  * the to-parent zone or the trash (spec §4 Drag and drop). The zones show while dragging.
  */
-export function DragDropGrid({ items, parent, withTrash, renderTile, onDrop }: DragDropGridProps) {
+export function DragDropGrid({ items, parent, withTrash, renderTile }: DragDropGridProps) {
   const { t } = useTranslation();
   const [active, setActive] = useState<DisplayItem | null>(null);
-  const [failed, setFailed] = useState(false);
+  const drop = useDropItem();
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: MOUSE_DRAG_DISTANCE_PX } }),
     useSensor(TouchSensor, {
@@ -143,15 +142,12 @@ export function DragDropGrid({ items, parent, withTrash, renderTile, onDrop }: D
       t('dragDrop.cancelled', { name: nameOf(itemOf(dragged.data.current)!) }),
   };
 
-  const onDragEnd = async ({ active: dragged, over }: DragEndEvent) => {
+  const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     setActive(null);
     const item = itemOf(dragged.data.current);
     const target = (over?.data.current as DropData | undefined)?.target;
-    if (!item || !target) return;
-    const result = onDrop(item, target);
-    if (!result) return;
-    setFailed(false);
-    if (!(await result)) setFailed(true);
+    // Only links and favorites move; anything else dropped is left alone.
+    if (item && target && isDraggable(item)) drop.mutate({ item, target });
   };
 
   return (
@@ -165,7 +161,7 @@ export function DragDropGrid({ items, parent, withTrash, renderTile, onDrop }: D
       }}
       onDragStart={({ active: dragged }) => setActive(itemOf(dragged.data.current))}
       onDragCancel={() => setActive(null)}
-      onDragEnd={(event) => void onDragEnd(event)}
+      onDragEnd={onDragEnd}
     >
       {active && (parent || withTrash) ? (
         <div className="drop-zones">
@@ -189,7 +185,7 @@ export function DragDropGrid({ items, parent, withTrash, renderTile, onDrop }: D
           ) : null}
         </div>
       ) : null}
-      {failed ? (
+      {drop.isError ? (
         <p className="form-error" role="alert">
           {t('write.failed')}
         </p>

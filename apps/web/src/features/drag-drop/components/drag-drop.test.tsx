@@ -1,9 +1,10 @@
 import type { ClientRect, KeyboardCoordinateGetter } from '@dnd-kit/core';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { MenuItemTile } from '../../../components/menu-item-tile';
 import { makeLink } from '../../../test/menu-fixture';
 import { favorite } from '../../../test/panels-fixture';
+import { renderWithQuery } from '../../../test/render-with-query';
 import { DragDropGrid } from './drag-drop-grid';
 import { stepThroughTargets } from './keyboard-targets';
 
@@ -62,12 +63,11 @@ describe('DragDropGrid', () => {
         items: [],
       },
     ];
-    render(
+    renderWithQuery(
       <DragDropGrid
         items={items}
         parent={{ id: 'my', name: 'My Space' }}
         withTrash
-        onDrop={vi.fn()}
         renderTile={(item) => <MenuItemTile item={item} />}
       />,
     );

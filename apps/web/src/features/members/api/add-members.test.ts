@@ -1,13 +1,19 @@
+import { act, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
-import { addMembers } from './add-members';
+import { renderHookWithQuery } from '../../../test/render-with-query';
+import { useAddMembers } from './add-members';
+
+const addMembers = () => renderHookWithQuery(() => useAddMembers()).result.current.write;
 
 describe('addMembers', () => {
   it('shares a collection that is not shared yet', async () => {
     const { requests } = mockFetch([
       { method: 'POST', path: '/api/consumer/collection-shares/', status: 204 },
     ]);
-    await expect(addMembers({ id: 'c1' }, ['a', 'b'])).resolves.toBe(true);
+    await expect(addMembers()({ collection: { id: 'c1' }, memberIds: ['a', 'b'] })).resolves.toBe(
+      true,
+    );
     expect(requests[0]).toMatchObject({
       method: 'POST',
       body: { collectionId: 'c1', memberIds: ['a', 'b'] },
@@ -18,7 +24,9 @@ describe('addMembers', () => {
     const { requests } = mockFetch([
       { method: 'POST', path: '/api/consumer/collection-shares/s1/members', status: 204 },
     ]);
-    await expect(addMembers({ id: 'c1', shareId: 's1' }, ['a'])).resolves.toBe(true);
+    await expect(
+      addMembers()({ collection: { id: 'c1', shareId: 's1' }, memberIds: ['a'] }),
+    ).resolves.toBe(true);
     expect(requests[0]).toMatchObject({ body: { memberIds: ['a'] } });
   });
 
@@ -27,6 +35,21 @@ describe('addMembers', () => {
     mockFetch([
       { method: 'POST', path: '/api/consumer/collection-shares/', status: 409, body: {} },
     ]);
-    await expect(addMembers({ id: 'c1' }, ['a'])).resolves.toBe(false);
+    await expect(addMembers()({ collection: { id: 'c1' }, memberIds: ['a'] })).resolves.toBe(false);
+  });
+
+  it('holds the server’s message for the caller after a refusal', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch([
+      {
+        method: 'POST',
+        path: '/api/consumer/collection-shares/',
+        status: 409,
+        body: { message: 'Already shared' },
+      },
+    ]);
+    const { result } = renderHookWithQuery(() => useAddMembers());
+    await act(() => result.current.write({ collection: { id: 'c1' }, memberIds: ['a'] }));
+    await waitFor(() => expect(result.current.error?.message).toBe('Already shared'));
   });
 });

@@ -1,34 +1,34 @@
-import { useCallback } from 'react';
+import type { AddMembersBody, CreateShareBody } from '@signpost/contract';
 import { consumerWrite } from '../../../lib/api-client';
-import { useMenuWrite } from '../../../lib/menu/get-menu';
+import { useMenuMutation, type MenuMutationConfig } from '../../../lib/menu/use-menu-mutation';
 
-export interface ShareTarget {
-  id: string;
-  /** Set when the collection is already shared. */
-  shareId?: string | null;
+export interface AddMembersVariables {
+  collection: {
+    id: string;
+    /** Set when the collection is already shared. */
+    shareId?: string | null;
+  };
+  memberIds: AddMembersBody['memberIds'];
 }
 
 /**
  * Shares the collection with the people when it is not shared yet; otherwise adds them to
  * its share (spec §4 Sharing).
  */
-export function addMembers(collection: ShareTarget, memberIds: string[]): Promise<boolean> {
+export function addMembers({ collection, memberIds }: AddMembersVariables): Promise<void> {
   if (collection.shareId) {
+    const body: AddMembersBody = { memberIds };
     return consumerWrite(
       'POST',
       `/collection-shares/${encodeURIComponent(collection.shareId)}/members`,
-      { memberIds },
+      body,
     );
   }
-  return consumerWrite('POST', '/collection-shares/', { collectionId: collection.id, memberIds });
+  const body: CreateShareBody = { collectionId: collection.id, memberIds };
+  return consumerWrite('POST', '/collection-shares/', body);
 }
 
-/** addMembers, reloading the menu after a success. */
-export function useAddMembers() {
-  const write = useMenuWrite();
-  return useCallback(
-    (collection: ShareTarget, memberIds: string[]) =>
-      write(() => addMembers(collection, memberIds)),
-    [write],
-  );
+/** addMembers as a mutation that reloads the menu after a success. */
+export function useAddMembers(mutationConfig?: MenuMutationConfig<AddMembersVariables>) {
+  return useMenuMutation(addMembers, mutationConfig);
 }

@@ -1,8 +1,9 @@
 import type { Person } from '@signpost/contract';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PEERS_PAGE_SIZE, PEERS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
+import { renderWithQuery } from '../../../test/render-with-query';
 import { MembersPanel } from './members-panel';
 
 const EVERYONE: Person[] = Array.from({ length: 45 }, (_, i) => ({
@@ -11,11 +12,21 @@ const EVERYONE: Person[] = Array.from({ length: 45 }, (_, i) => ({
   email: `person${i}@example.com`,
 }));
 
-/** A peers endpoint over EVERYONE that honours limit, offset and query. */
-function stubPeers(options: { status?: number } = {}) {
+/**
+ * A peers endpoint over EVERYONE that honours limit, offset and query. A share (any POST) is
+ * recorded in `shares` and answered with `shareStatus()`.
+ */
+function stubPeers(
+  options: { status?: number; shares?: unknown[]; shareStatus?: () => number } = {},
+) {
   const urls: URL[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
+    if (init.method === 'POST') {
+      options.shares?.push({ path: url.pathname, body: JSON.parse(String(init.body)) });
+      const status = options.shareStatus?.() ?? 204;
+      return new Response(status === 204 ? null : '{"message":"refused"}', { status });
+    }
     urls.push(url);
     if (options.status) return new Response('{"message":"down"}', { status: options.status });
     const limit = Number(url.searchParams.get('limit'));
@@ -39,16 +50,12 @@ function scrollTo(list: HTMLElement, { top, height = 2000, box = 400 }: Record<s
   Object.defineProperty(list, 'scrollTop', { configurable: true, value: 0 });
 }
 
-function renderPanel(members: Person[] = [], onAddMembers = vi.fn(async () => true)) {
+function renderPanel(members: Person[] = []) {
   const onClose = vi.fn();
-  render(
-    <MembersPanel
-      collection={{ id: 'c1', name: 'Launch', members }}
-      onAddMembers={onAddMembers}
-      onClose={onClose}
-    />,
+  renderWithQuery(
+    <MembersPanel collection={{ id: 'c1', name: 'Launch', members }} onClose={onClose} />,
   );
-  return { onAddMembers, onClose };
+  return { onClose };
 }
 
 const peopleList = () => screen.getByRole('group', { name: 'People' });
@@ -151,18 +158,25 @@ describe('MembersPanel', () => {
   });
 
   it('adds the selected people and closes; on failure it stays open with a message', async () => {
-    stubPeers();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const shares: unknown[] = [];
+    let shareStatus = 409;
+    stubPeers({ shares, shareStatus: () => shareStatus });
     const user = userEvent.setup();
-    const onAddMembers = vi.fn(async () => false);
-    const { onClose } = renderPanel([], onAddMembers);
+    const { onClose } = renderPanel([]);
     expect(screen.getByRole('button', { name: 'Add' })).toBeDisabled();
     await user.click(await screen.findByRole('checkbox', { name: /Person 05/ }));
     await user.click(screen.getByRole('checkbox', { name: /Person 06/ }));
     await user.click(screen.getByRole('button', { name: 'Add' }));
-    expect(onAddMembers).toHaveBeenCalledWith(['p5', 'p6']);
+    expect(shares).toEqual([
+      {
+        path: '/api/consumer/collection-shares/',
+        body: { collectionId: 'c1', memberIds: ['p5', 'p6'] },
+      },
+    ]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, that did not work.');
     expect(onClose).not.toHaveBeenCalled();
-    onAddMembers.mockResolvedValueOnce(true);
+    shareStatus = 204;
     await user.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
   });

@@ -5,12 +5,12 @@ import { Dialog } from '../../../components/dialog';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { PEERS_SCROLL_THRESHOLD_PX, PEERS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAddMembers } from '../api/add-members';
 import { usePeerPages } from '../hooks/use-peer-pages';
 
 export interface MembersPanelProps {
-  collection: { id: string; name: string; members?: Person[] };
-  /** Shares the collection or adds to its share; resolves true on success. */
-  onAddMembers: (memberIds: string[]) => Promise<boolean>;
+  /** The collection to share, or whose share (shareId) gets the people. */
+  collection: { id: string; name: string; shareId?: string | null; members?: Person[] };
   onClose: () => void;
 }
 
@@ -26,15 +26,14 @@ function nearBottom(element: HTMLElement) {
  * within PEERS_SCROLL_THRESHOLD_PX of the bottom. Members are shown checked and cannot be
  * selected; nobody is selected twice.
  */
-export function MembersPanel({ collection, onAddMembers, onClose }: MembersPanelProps) {
+export function MembersPanel({ collection, onClose }: MembersPanelProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input.trim(), PEERS_SEARCH_DEBOUNCE_MS);
   const { people, done, loading, loadMore } = usePeerPages(query);
   const [selected, setSelected] = useState<Person[]>([]);
   const selectedIds = useMemo(() => new Set(selected.map((person) => person.id)), [selected]);
-  const [saving, setSaving] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const addMembers = useAddMembers();
   const listRef = useRef<HTMLDivElement>(null);
   // Read for every row of a list that grows as it scrolls: built once, not per keystroke.
   const memberIds = useMemo(
@@ -61,14 +60,11 @@ export function MembersPanel({ collection, onAddMembers, onClose }: MembersPanel
     if (nearBottom(event.currentTarget)) loadMore();
   };
 
+  const saving = addMembers.isPending;
   const submit = async () => {
     if (selected.length === 0 || saving) return;
-    setSaving(true);
-    setFailed(false);
-    const ok = await onAddMembers(selected.map((person) => person.id));
-    setSaving(false);
-    if (ok) onClose();
-    else setFailed(true);
+    const memberIds = selected.map((person) => person.id);
+    if (await addMembers.write({ collection, memberIds })) onClose();
   };
 
   return (
@@ -80,7 +76,7 @@ export function MembersPanel({ collection, onAddMembers, onClose }: MembersPanel
       title={t('members.title', { name: collection.name })}
       footer={
         <>
-          {failed ? (
+          {addMembers.isError ? (
             <p className="form-error" role="alert">
               {t('write.failed')}
             </p>

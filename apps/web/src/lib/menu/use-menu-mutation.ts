@@ -1,0 +1,53 @@
+import {
+  useMutation,
+  useQueryClient,
+  type UseMutationOptions,
+  type UseMutationResult,
+} from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useSession } from '../use-session';
+import { menuQueryKey } from './get-menu';
+
+/** What a write's hook accepts besides its call, as in `useMutation`'s options. */
+export type MenuMutationConfig<TVariables> = Omit<
+  UseMutationOptions<void, Error, TVariables>,
+  'mutationFn'
+>;
+
+/**
+ * A write on the menu: the mutation (its `error` is the server's, an ApiError) and `write`,
+ * which resolves true on success and false on failure so callers can react (spec §8).
+ */
+export type MenuMutation<TVariables> = UseMutationResult<void, Error, TVariables> & {
+  write: (variables: TVariables) => Promise<boolean>;
+};
+
+/**
+ * A mutation that reloads the menu after it succeeded (spec §4), before it settles: a panel
+ * closed on success never shows the menu as it was before the write.
+ */
+export function useMenuMutation<TVariables>(
+  mutationFn: (variables: TVariables) => Promise<void>,
+  { onSuccess, ...config }: MenuMutationConfig<TVariables> = {},
+): MenuMutation<TVariables> {
+  const queryClient = useQueryClient();
+  const { token } = useSession();
+  const mutation = useMutation<void, Error, TVariables>({
+    ...config,
+    mutationFn,
+    onSuccess: async (...args) => {
+      await queryClient.invalidateQueries({ queryKey: menuQueryKey(token) });
+      await onSuccess?.(...args);
+    },
+  });
+  const { mutateAsync } = mutation;
+  const write = useCallback(
+    (variables: TVariables) =>
+      mutateAsync(variables).then(
+        () => true,
+        () => false,
+      ),
+    [mutateAsync],
+  );
+  return useMemo(() => ({ ...mutation, write }), [mutation, write]);
+}
