@@ -4,11 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { panelsMenu } from '../test/panels-fixture';
 import { renderWithQuery } from '../test/render-with-query';
 import { PortalPanels } from './portal-panels';
-import type { Panel } from './use-panels';
+import type { MenuPanel } from './use-panels';
 
 const data = panelsMenu();
 
-function renderPanel(top: Panel) {
+function renderPanel(top: MenuPanel) {
   const open = vi.fn();
   const back = vi.fn();
   renderWithQuery(
@@ -24,7 +24,7 @@ function renderPanel(top: Panel) {
   return { open, back };
 }
 
-const collection = (id: string): Panel => ({ kind: 'collection', id, parentPanelId: null });
+const collection = (id: string): MenuPanel => ({ kind: 'collection', id, parentPanelId: null });
 
 describe('collection panel', () => {
   it('has a back arrow, the name and a menu; Add members for a personal collection', async () => {

@@ -1,6 +1,12 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CollectionLike, DisplayItem, DisplaySpace, LinkLike } from '../lib/menu/menu-types';
+import type {
+  CollectionLike,
+  DisplayItem,
+  DisplaySpace,
+  LinkLike,
+  ProcessedMenu,
+} from '../lib/menu/menu-types';
 import { useMenu } from '../lib/menu/get-menu';
 import { logout } from '../lib/auth';
 import { useLastUsed } from '../lib/recent-lists';
@@ -19,17 +25,62 @@ import {
   SpacePanel,
   preloadPanels,
 } from './lazy-panels';
-import { usePanels } from './use-panels';
+import { usePanels, type MenuPanel, type Panel, type PanelOf } from './use-panels';
 
-/** Panels composed in portal-panels.tsx (collections, add, members, details, item menus). */
-const PORTAL_PANELS = {
-  collection: true,
-  add: true,
-  members: true,
-  'collection-details': true,
-  'link-details': true,
-  'item-menu': true,
+/** What the portal gives the panel on top of its stack. */
+interface PanelContext {
+  data: ProcessedMenu | undefined;
+  panels: ReturnType<typeof usePanels>;
+  onOpenLink: (link: LinkLike) => void;
+  tileProps: {
+    onOpenLink: (link: LinkLike) => void;
+    onOpenCollection: (collection: CollectionLike) => void;
+    onAdd: (collectionId: string) => void;
+    onItemMenu: (item: DisplayItem) => void;
+  };
+}
+
+/** The menu panels, composed in portal-panels.tsx once the menu is there. */
+const menuPanel = (panel: MenuPanel, { data, panels, onOpenLink }: PanelContext) =>
+  data ? (
+    <PortalPanels
+      top={panel}
+      data={data}
+      open={panels.open}
+      back={panels.back}
+      closeAll={panels.closeAll}
+      onOpenLink={onOpenLink}
+    />
+  ) : null;
+
+/**
+ * How each kind of panel is shown; each is loaded on first use (lazy-panels.ts). The type
+ * asks for every kind of Panel, so a new kind cannot be left unregistered.
+ */
+const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext) => ReactNode } = {
+  search: (_panel, { data, panels, onOpenLink }) => (
+    <SearchPanel index={data?.searchIndex ?? []} onClose={panels.back} onOpenLink={onOpenLink} />
+  ),
+  feedback: (_panel, { panels }) => <FeedbackDialog onClose={panels.back} />,
+  consent: (_panel, { panels }) => <ConsentDialog onClose={panels.back} />,
+  settings: (_panel, { panels }) => <SettingsPanel onClose={panels.back} />,
+  space: (panel, { data, panels, tileProps }) => {
+    const space = data?.spaces.find((candidate) => candidate.id === panel.id);
+    return space ? <SpacePanel space={space} onClose={panels.closeAll} {...tileProps} /> : null;
+  },
+  collection: menuPanel,
+  add: menuPanel,
+  members: menuPanel,
+  'collection-details': menuPanel,
+  'link-details': menuPanel,
+  'item-menu': menuPanel,
 };
+
+function renderPanel(panel: Panel, context: PanelContext) {
+  // The kind picks its entry, so the panel is of that entry's kind.
+  const render = PANELS[panel.kind] as (panel: Panel, context: PanelContext) => ReactNode;
+  return render(panel, context);
+}
 
 /** The main portal: header, one card per space, panels, feedback and footer. */
 export function PortalView() {
@@ -111,34 +162,7 @@ export function PortalView() {
       />
 
       <Suspense fallback={null}>
-        {top?.kind === 'search' ? (
-          <SearchPanel
-            index={data?.searchIndex ?? []}
-            onClose={panels.back}
-            onOpenLink={onOpenLink}
-          />
-        ) : null}
-        {top?.kind === 'feedback' ? <FeedbackDialog onClose={panels.back} /> : null}
-        {top?.kind === 'consent' ? <ConsentDialog onClose={panels.back} /> : null}
-        {top?.kind === 'settings' ? <SettingsPanel onClose={panels.back} /> : null}
-        {top?.kind === 'space' && data
-          ? (() => {
-              const space = data.spaces.find((candidate) => candidate.id === top.id);
-              return space ? (
-                <SpacePanel space={space} onClose={panels.closeAll} {...tileProps} />
-              ) : null;
-            })()
-          : null}
-        {top && data && top.kind in PORTAL_PANELS ? (
-          <PortalPanels
-            top={top}
-            data={data}
-            open={open}
-            back={panels.back}
-            closeAll={panels.closeAll}
-            onOpenLink={onOpenLink}
-          />
-        ) : null}
+        {top ? renderPanel(top, { data, panels, onOpenLink, tileProps }) : null}
       </Suspense>
     </div>
   );

@@ -18,6 +18,13 @@ export type Panel =
   | { kind: 'link-details'; id: string; itemType: 'link' | 'link-favorite' }
   | { kind: 'item-menu'; id: string; itemType: DisplayItem['type'] };
 
+export type PanelOf<K extends Panel['kind']> = Extract<Panel, { kind: K }>;
+
+/** The panels about the menu's collections and items, composed in portal-panels.tsx. */
+export type MenuPanel = PanelOf<
+  'collection' | 'add' | 'members' | 'collection-details' | 'link-details' | 'item-menu'
+>;
+
 export function usePanels() {
   const [stack, setStack] = useState<Panel[]>([]);
   const open = useCallback((panel: Panel) => setStack((current) => [...current, panel]), []);

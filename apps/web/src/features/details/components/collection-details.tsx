@@ -1,10 +1,11 @@
-import type { Person, SpaceType } from '@signpost/contract';
+import type { SpaceType } from '@signpost/contract';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leavesShare } from '../../../lib/menu/share-rule';
 import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
 import type { Container } from '../../../lib/menu/locate-item';
+import { membersOf, shareIdOf } from '../../../lib/menu/selectors';
 import { useLeaveOrDelete, useSuggestLink } from '../api/collection-actions';
 
 export type CollectionAction = 'leave' | 'delete' | 'suggest' | null;
@@ -36,14 +37,6 @@ export interface CollectionDetailsProps {
   /** Shown when the person may share the collection or add to its share. */
   onAddMembers?: () => void;
   onClose: () => void;
-}
-
-function shareIdOf(collection: Container) {
-  return collection.type === 'collection-share' ? collection.shareId : null;
-}
-
-function membersOf(collection: Container): Person[] {
-  return collection.type === 'collection-share' ? collection.members : [];
 }
 
 /** Name, description, color, members, add members and one action. */
