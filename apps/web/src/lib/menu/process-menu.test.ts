@@ -2,7 +2,8 @@ import type { CollectionShareItem } from '@signpost/contract';
 import { describe, expect, it } from 'vitest';
 import { ADD_LINK_ID, SHARED_ROOT_ID } from '../constants';
 import { makeLink, makeMenu, PROFILE } from '../../test/menu-fixture';
-import { findCollection, processMenu, spaceItems } from './process-menu';
+import { locateItem } from './locate-item';
+import { processMenu, spaceItems } from './process-menu';
 
 function share(id: string, creator: string): CollectionShareItem {
   return {
@@ -71,9 +72,10 @@ describe('processMenu', () => {
     );
     const own = menu.spaces[0]!.collections[0]!;
     expect(own.items.map((item) => item.id)).toEqual([ADD_LINK_ID, 'outer']);
-    const found = findCollection(menu.spaces, 'nested');
-    expect(found?.collection).toMatchObject({ type: 'collection-share', shareId: 'share-nested' });
-    expect(found?.path).toEqual(['My Space', 'My Space', 'Outer']);
+    const found = locateItem(menu.spaces, 'collection-share', 'nested');
+    expect(found?.item).toMatchObject({ type: 'collection-share', shareId: 'share-nested' });
+    const path = found && [found.space.name, ...found.ancestors.map((ancestor) => ancestor.name)];
+    expect(path).toEqual(['My Space', 'My Space', 'Outer']);
   });
 
   it('flattens every link and favorite into the search index with its location', () => {

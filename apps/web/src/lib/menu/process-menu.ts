@@ -1,7 +1,6 @@
 import type { Menu, MenuItem, Space } from '@signpost/contract';
 import { ADD_LINK_ID } from '../constants';
 import type {
-  CollectionLike,
   DisplayCollection,
   DisplayItem,
   DisplaySpace,
@@ -111,27 +110,4 @@ export function processMenu(menu: Menu): ProcessedMenu {
 /** The items a space card shows: the items of its collections, in order. */
 export function spaceItems(space: DisplaySpace): DisplayItem[] {
   return space.collections.flatMap((collection: DisplayCollection) => collection.items);
-}
-
-/** Finds a collection (top-level or nested) by id across the menu, with its location. */
-export function findCollection(
-  spaces: readonly DisplaySpace[],
-  id: string,
-): { collection: DisplayCollection | CollectionLike; space: DisplaySpace; path: string[] } | null {
-  for (const space of spaces) {
-    const stack: { items: DisplayItem[]; path: string[] }[] = [];
-    for (const collection of space.collections) {
-      if (collection.id === id) return { collection, space, path: [space.name] };
-      stack.push({ items: collection.items, path: [space.name, collection.name] });
-    }
-    while (stack.length > 0) {
-      const { items, path } = stack.pop()!;
-      for (const item of items) {
-        if (!isCollection(item)) continue;
-        if (item.id === id) return { collection: item, space, path };
-        stack.push({ items: item.items, path: [...path, item.name] });
-      }
-    }
-  }
-  return null;
 }
