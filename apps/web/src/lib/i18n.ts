@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './constants';
-import { en } from './locales/en';
+import { en, type Texts } from './locales/en';
 
 /** The first supported language of the browser's preferences, else the default. */
 export function detectLanguage(preferred: readonly string[] = navigator.languages ?? []): string {
@@ -31,4 +31,12 @@ export function initI18n(language = detectLanguage()) {
   }
   document.documentElement.lang = i18next.language;
   return i18next;
+}
+
+// Translation keys are checked against the English texts: t('no.such.key') fails to compile.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: Texts };
+  }
 }

@@ -1,9 +1,10 @@
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import type { ItemLocation } from '../../../lib/menu/locate-item';
 import { itemActions, useItemAction, type ItemAction } from '../api/item-actions';
 
-const LABELS: Record<ItemAction, string> = {
+const LABELS: Record<ItemAction, ParseKeys> = {
   info: 'itemMenu.info',
   details: 'itemMenu.details',
   'delete-link': 'itemMenu.delete',

@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { LinkTile } from '../../../components/menu-item-tile';
@@ -17,7 +18,7 @@ export function linkAction(entry: SearchEntry, favoriteId: string | null): LinkA
   return entry.item.type === 'link-favorite' ? 'delete-favorite' : 'delete-link';
 }
 
-const LABELS: Record<LinkAction, string> = {
+const LABELS: Record<LinkAction, ParseKeys> = {
   'add-to-my-space': 'details.addToMySpace',
   'remove-from-my-space': 'details.removeFromMySpace',
   'delete-link': 'details.deleteLink',
