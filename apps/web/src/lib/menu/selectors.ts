@@ -11,22 +11,22 @@ import type { DisplaySpace, LinkLike, ProcessedMenu, SearchEntry } from './menu-
 
 /** The share a collection is, if any. */
 export function shareIdOf(collection: Container): string | null {
-  return 'shareId' in collection ? (collection.shareId ?? null) : null;
+  return collection.type === 'collection-share' ? collection.shareId : null;
 }
 
-/** Whether the collection is shared (a top-level share or a share in the shared-root). */
+/** Whether the collection is a share (shares stand in the shared-root). */
 export function isShared(collection: Container): boolean {
   return Boolean(shareIdOf(collection));
 }
 
 /** The people a shared collection is shared with; nobody for a collection not shared. */
 export function membersOf(collection: Container): Person[] {
-  return 'members' in collection ? (collection.members ?? []) : [];
+  return collection.type === 'collection-share' ? collection.members : [];
 }
 
 /** Who created the share, for a share in the shared-root (null otherwise). */
 export function shareCreatorOf(collection: Container): string | null {
-  return 'shareCreatorId' in collection ? collection.shareCreatorId : null;
+  return collection.type === 'collection-share' ? collection.shareCreatorId : null;
 }
 
 /**
@@ -46,7 +46,7 @@ export function canShare(
   if (creator !== null) return creator === profileId;
   const location = locateItem(spaces, 'collection', collection.id);
   return !location?.ancestors.some(
-    (ancestor) => isShared(ancestor) || ancestor.id === SHARED_ROOT_ID,
+    (ancestor) => isShared(ancestor) || ancestor.type === 'shared-root',
   );
 }
 
