@@ -2,15 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createCollection, createFavorite, createLink } from '../../../test/factories.ts';
-import {
-  call,
-  createCast,
-  createSpaces,
-  snapshot,
-  type Place,
-  type Role,
-  expectRefused as refused,
-} from './collections.test-support.ts';
+import { createCast, createSpaces, type Place, type Role } from '../../../test/support/cast.ts';
+import { call } from '../../../test/support/consumer-call.ts';
+import { expectRefused as refused } from '../../../test/support/refused.ts';
+import { snapshot } from '../../../test/support/rows.ts';
 
 const { app, db } = await createTestApp();
 const cast = await createCast(app, db);

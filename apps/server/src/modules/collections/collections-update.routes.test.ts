@@ -8,15 +8,15 @@ import {
   createShare,
 } from '../../../test/factories.ts';
 import {
-  call,
-  collectionRow,
   createCast,
   createPerson,
   createSpaces,
   type Place,
   type Role,
-  expectRefused as refused,
-} from './collections.test-support.ts';
+} from '../../../test/support/cast.ts';
+import { call } from '../../../test/support/consumer-call.ts';
+import { expectRefused as refused } from '../../../test/support/refused.ts';
+import { collectionRow } from '../../../test/support/rows.ts';
 
 const { app, db } = await createTestApp();
 const cast = await createCast(app, db);

@@ -10,15 +10,14 @@ import {
   createShare,
 } from '../../../test/factories.ts';
 import {
-  call,
-  collectionRow,
   createCast,
   createPerson,
   createSpaces,
-  snapshot,
   type Place,
   type Role,
-} from './collections.test-support.ts';
+} from '../../../test/support/cast.ts';
+import { call } from '../../../test/support/consumer-call.ts';
+import { collectionRow, snapshot } from '../../../test/support/rows.ts';
 
 const { app, db } = await createTestApp();
 const cast = await createCast(app, db);

@@ -7,7 +7,8 @@ import { links, organizations } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createCollection, createLink, createOrganization } from '../../../test/factories.ts';
-import { call, createPerson } from '../collections/collections.test-support.ts';
+import { createPerson } from '../../../test/support/cast.ts';
+import { call } from '../../../test/support/consumer-call.ts';
 
 const { app, db, database } = await createTestApp();
 const onPostgres = database.kind === 'postgres';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { links } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { countRows, createCollection } from '../../../test/factories.ts';
-import { call, createCast } from '../collections/collections.test-support.ts';
+import { createCast } from '../../../test/support/cast.ts';
+import { call } from '../../../test/support/consumer-call.ts';
 
 const { app, db } = await createTestApp();
 const cast = await createCast(app, db);

@@ -5,18 +5,12 @@ import { links } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createLink } from '../../../test/factories.ts';
-import {
-  call,
-  createCast,
-  createSpaces,
-  HOSTILE_URLS,
-  linkRow,
-  snapshot,
-  type Place,
-  type Role,
-  expectRefused as refused,
-} from '../collections/collections.test-support.ts';
-import { createLinkSpots, type LinkKind } from './links.test-support.ts';
+import { createCast, createSpaces, type Place, type Role } from '../../../test/support/cast.ts';
+import { createLinkSpots, type LinkKind } from '../../../test/support/link-spots.ts';
+import { call } from '../../../test/support/consumer-call.ts';
+import { HOSTILE_URLS } from '../../../test/support/hostile-urls.ts';
+import { expectRefused as refused } from '../../../test/support/refused.ts';
+import { linkRow, snapshot } from '../../../test/support/rows.ts';
 
 const { app, db } = await createTestApp();
 const cast = await createCast(app, db);
@@ -25,7 +19,7 @@ const as = (who: Role | null) => (who ? cast[who] : undefined);
 const linksIn = (collectionId: string) =>
   db.select().from(links).where(eq(links.collectionId, collectionId));
 
-/** Refused, nothing changed (see collections.test-support); the answer's body. */
+/** Refused, nothing changed (see test/support/refused.ts); the answer's body. */
 const expectRefused = async (send: () => Promise<LightMyRequestResponse>, status: number) =>
   (await refused(db, send, status)).json<{ message: string; code: string }>();
 

@@ -3,16 +3,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ssoAttempts, users } from '../../db/schema/index.ts';
 import { countRows } from '../../../test/factories.ts';
+import { setUpSso } from '../../../test/support/sso-app.ts';
 import {
   browserSignIn,
   callback,
-  decodeJwt,
   sessionTokenOf,
   ssoErrorOf,
-  unsignedJwt,
-  type TestAccount,
-} from './sso.test-support.ts';
-import { setUpSso } from './sso.test-setup.ts';
+} from '../../../test/support/sso-browser.ts';
+import { decodeJwt, unsignedJwt, type TestAccount } from '../../../test/support/sso-provider.ts';
 
 const { idp, app, db, person, expectFailure } = await setUpSso();
 

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { collections, identities, sessions, users } from '../../db/schema/index.ts';
 import { countRows, createOrganization, createUser, signIn } from '../../../test/factories.ts';
-import { browserSignIn, sessionTokenOf, ssoErrorOf } from './sso.test-support.ts';
-import { setUpSso } from './sso.test-setup.ts';
+import { setUpSso } from '../../../test/support/sso-app.ts';
+import { browserSignIn, sessionTokenOf, ssoErrorOf } from '../../../test/support/sso-browser.ts';
 
 const { PUBLIC_URL, callbackOf, idp, app, db, org, person, expectFailure, me } = await setUpSso();
 

@@ -3,9 +3,10 @@
 // assert a failed sign-in left nothing behind.
 import { randomBytes } from 'node:crypto';
 import { afterEach, expect } from 'vitest';
-import { createTestApp } from '../../../test/app.ts';
-import { countRows, createOrganization } from '../../../test/factories.ts';
-import { closedPort, ssoErrorOf, startTestProvider, type TestAccount } from './sso.test-support.ts';
+import { createTestApp } from '../app.ts';
+import { countRows, createOrganization } from '../factories.ts';
+import { ssoErrorOf } from './sso-browser.ts';
+import { closedPort, startTestProvider, type TestAccount } from './sso-provider.ts';
 
 export async function setUpSso() {
   const PUBLIC_URL = 'http://signpost.test';

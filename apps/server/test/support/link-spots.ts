@@ -1,8 +1,8 @@
 // Links in every relation to the cast of the collection tests.
-import type { Database } from '../../db/client.ts';
-import { newId } from '../../lib/ids.ts';
-import { createLink } from '../../../test/factories.ts';
-import { createSpaces, type Cast } from '../collections/collections.test-support.ts';
+import type { Database } from '../../src/db/client.ts';
+import { newId } from '../../src/lib/ids.ts';
+import { createLink } from '../factories.ts';
+import { createSpaces, type Cast } from './cast.ts';
 
 /** Fresh collections (see createSpaces) and one link of each kind in them. */
 export async function createLinkSpots(db: Database, cast: Cast) {

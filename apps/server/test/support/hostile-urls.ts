@@ -1,0 +1,20 @@
+/** Addresses that must never be stored, whatever the case or hidden characters. */
+export const HOSTILE_URLS = [
+  'javascript:alert(1)',
+  'JaVaScRiPt:alert(1)',
+  ' javascript:alert(1)',
+  'java\tscript:alert(1)',
+  'java\nscript:alert(1)',
+  'java\u200bscript:alert(1)',
+  '\u200bjavascript:alert(1)',
+  'javascript\u00ad:alert(1)',
+  '\ufeffjavascript:alert(1)',
+  'data:text/html,<script>alert(1)</script>',
+  'DATA:text/html;base64,PHNjcmlwdD4=',
+  'vbscript:msgbox(1)',
+  'file:///etc/passwd',
+  'ftp://example.com/file',
+  'https://exa mple.com',
+  'https://',
+  '   ',
+];
