@@ -4,80 +4,26 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { createTestApp } from './app.ts';
+import { signIn, type TestUser } from './factories.ts';
 import {
-  addTeamMember,
-  createCollection,
-  createFavorite,
-  createLink,
-  createOrganization,
-  createShare,
-  createTeam,
-  createUser,
-  signIn,
-  type TestUser,
-} from './factories.ts';
+  createCast,
+  createWorld,
+  ROLES as PEOPLE,
+  type Cast,
+  type World,
+} from './support/world.ts';
 
 const { app, db } = await createTestApp();
 
-const ROLES = [
-  'owner',
-  'member',
-  'other',
-  'teamMember',
-  'teamEditor',
-  'orgAdmin',
-  'stranger',
-  'anonymous',
-] as const;
+const ROLES = [...PEOPLE, 'anonymous'] as const;
 type Role = (typeof ROLES)[number];
 
-async function makeWorld() {
-  const org = await createOrganization(db);
-  const otherOrg = await createOrganization(db);
-  const people = {
-    owner: await createUser(db, org.id),
-    member: await createUser(db, org.id),
-    other: await createUser(db, org.id),
-    teamMember: await createUser(db, org.id),
-    teamEditor: await createUser(db, org.id),
-    orgAdmin: await createUser(db, org.id, { role: 'admin' }),
-    stranger: await createUser(db, otherOrg.id),
-  } satisfies Record<Exclude<Role, 'anonymous'>, TestUser>;
-  const team = await createTeam(db, org.id);
-  await addTeamMember(db, team, people.teamMember.id, 'member');
-  await addTeamMember(db, team, people.teamEditor.id, 'editor');
-  const teamCollection = await createCollection(db, { team });
-  const teamLink = await createLink(db, teamCollection);
-  const orgCollection = await createCollection(db, { organizationId: org.id });
-  const orgLink = await createLink(db, orgCollection);
-  const shared = await createCollection(db, { user: people.owner });
-  const ownerLink = await createLink(db, shared, { createdBy: people.owner.id });
-  const memberLink = await createLink(db, shared, { createdBy: people.member.id });
-  const share = await createShare(db, people.owner, shared.id, [people.member.id]);
-  const ownerOther = await createCollection(db, { user: people.owner });
-  const favorite = await createFavorite(db, people.owner, orgLink.id, people.owner.rootId);
-  return {
-    org,
-    otherOrg,
-    people,
-    team,
-    teamCollection,
-    teamLink,
-    orgCollection,
-    orgLink,
-    shared,
-    ownerLink,
-    memberLink,
-    share,
-    ownerOther,
-    favorite,
-  };
-}
-type World = Awaited<ReturnType<typeof makeWorld>>;
+/** The cast and everything around it, fresh for each cell. */
+type Cell = World & { cast: Cast };
 
-/** A digest of every row a consumer call can change, in both organizations of the world. */
-async function fingerprint(w: World) {
-  const orgs = sql`(${w.org.id}, ${w.otherOrg.id})`;
+/** A digest of every row a consumer call can change, in both organizations of the cast. */
+async function fingerprint({ cast }: Cell) {
+  const orgs = sql`(${cast.org.id}, ${cast.otherOrg.id})`;
   const part = (table: string) =>
     sql`coalesce((SELECT string_agg(t::text, '|' ORDER BY t::text) FROM ${sql.identifier(table)} t WHERE t.organization_id IN ${orgs}), '')`;
   const rows = await selectRows<{ digest: string }>(
@@ -92,7 +38,7 @@ async function fingerprint(w: World) {
 interface Call {
   name: string;
   request: (
-    w: World,
+    w: Cell,
     actor: TestUser | null,
   ) => { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; payload?: object };
   /** Status per role; a write whose status is 204 must change rows, any other must not. */
@@ -106,34 +52,35 @@ const c = '/api/consumer';
 const onlyOwner = (owner: number, member: number) => ({
   owner,
   member,
-  other: 404,
+  colleague: 404,
   teamMember: 404,
   teamEditor: 404,
   orgAdmin: 404,
-  stranger: 404,
+  outsider: 404,
   anonymous: 401,
 });
+// The owner is a plain member of the team too (see support/world.ts).
 const teamOnly = (status: number) => ({
-  owner: 404,
+  owner: status,
   member: 404,
-  other: 404,
+  colleague: 404,
   teamMember: status,
   teamEditor: status,
   orgAdmin: 404,
-  stranger: 404,
+  outsider: 404,
   anonymous: 401,
 });
 const wholeOrg = (status: number) => ({
   owner: status,
   member: status,
-  other: status,
+  colleague: status,
   teamMember: status,
   teamEditor: status,
   orgAdmin: status,
-  stranger: 404,
+  outsider: 404,
   anonymous: 401,
 });
-const everyone = (status: number) => ({ ...wholeOrg(status), stranger: status });
+const everyone = (status: number) => ({ ...wholeOrg(status), outsider: status });
 
 const CALLS: Call[] = [
   {
@@ -153,7 +100,7 @@ const CALLS: Call[] = [
     request: (w) => ({
       method: 'POST',
       url: `${c}/collections/`,
-      payload: { name: 'Nested', parentId: w.shared.id },
+      payload: { name: 'Nested', parentId: w.spaces.shared.id },
     }),
     expect: onlyOwner(204, 403),
   },
@@ -162,7 +109,7 @@ const CALLS: Call[] = [
     request: (w) => ({
       method: 'POST',
       url: `${c}/collections/`,
-      payload: { name: 'Nested', parentId: w.teamCollection.id },
+      payload: { name: 'Nested', parentId: w.spaces.team.id },
     }),
     expect: teamOnly(403),
   },
@@ -171,7 +118,7 @@ const CALLS: Call[] = [
     request: (w) => ({
       method: 'POST',
       url: `${c}/collections/`,
-      payload: { name: 'Nested', parentId: w.orgCollection.id },
+      payload: { name: 'Nested', parentId: w.spaces.organization.id },
     }),
     expect: wholeOrg(403),
   },
@@ -179,7 +126,7 @@ const CALLS: Call[] = [
     name: 'PATCH a personal collection',
     request: (w) => ({
       method: 'PATCH',
-      url: `${c}/collections/${w.shared.id}`,
+      url: `${c}/collections/${w.spaces.shared.id}`,
       payload: { name: 'Renamed' },
     }),
     expect: onlyOwner(204, 403),
@@ -188,30 +135,33 @@ const CALLS: Call[] = [
     name: 'PATCH a team collection',
     request: (w) => ({
       method: 'PATCH',
-      url: `${c}/collections/${w.teamCollection.id}`,
+      url: `${c}/collections/${w.spaces.team.id}`,
       payload: { name: 'Renamed' },
     }),
     expect: teamOnly(403),
   },
   {
     name: 'DELETE a personal collection',
-    request: (w) => ({ method: 'DELETE', url: `${c}/collections/${w.shared.id}/` }),
+    request: (w) => ({ method: 'DELETE', url: `${c}/collections/${w.spaces.shared.id}/` }),
     expect: onlyOwner(204, 403),
   },
   {
     name: 'DELETE an organization collection',
-    request: (w) => ({ method: 'DELETE', url: `${c}/collections/${w.orgCollection.id}/` }),
+    request: (w) => ({ method: 'DELETE', url: `${c}/collections/${w.spaces.organization.id}/` }),
     expect: wholeOrg(403),
   },
   {
     name: 'PUT the order of a personal collection',
     request: (w) => ({
       method: 'PUT',
-      url: `${c}/collections/${w.shared.id}/order`,
+      url: `${c}/collections/${w.spaces.shared.id}/order`,
+      // Every item of the shared collection, the other way round from how it was filled.
       payload: {
         items: [
-          { type: 'link', id: w.memberLink.id },
-          { type: 'link', id: w.ownerLink.id },
+          { type: 'link', id: w.links.formerMemberInShare.id },
+          { type: 'link', id: w.links.memberInShare.id },
+          { type: 'link', id: w.links.ownerInShare.id },
+          { type: 'collection', id: w.spaces.sharedSub.id },
         ],
       },
     }),
@@ -221,7 +171,7 @@ const CALLS: Call[] = [
     name: 'POST a link to a shared personal collection',
     request: (w) => ({
       method: 'POST',
-      url: `${c}/collections/${w.shared.id}/links`,
+      url: `${c}/collections/${w.spaces.shared.id}/links`,
       payload: link,
     }),
     expect: onlyOwner(204, 204),
@@ -230,7 +180,7 @@ const CALLS: Call[] = [
     name: 'POST a link to a team collection',
     request: (w) => ({
       method: 'POST',
-      url: `${c}/collections/${w.teamCollection.id}/links`,
+      url: `${c}/collections/${w.spaces.team.id}/links`,
       payload: link,
     }),
     expect: teamOnly(403),
@@ -239,7 +189,7 @@ const CALLS: Call[] = [
     name: 'POST a link to an organization collection',
     request: (w) => ({
       method: 'POST',
-      url: `${c}/collections/${w.orgCollection.id}/links`,
+      url: `${c}/collections/${w.spaces.organization.id}/links`,
       payload: link,
     }),
     expect: wholeOrg(403),
@@ -248,7 +198,7 @@ const CALLS: Call[] = [
     name: "PATCH the owner's link in a share",
     request: (w) => ({
       method: 'PATCH',
-      url: `${c}/links/${w.ownerLink.id}`,
+      url: `${c}/links/${w.links.ownerInShare.id}`,
       payload: { name: 'X' },
     }),
     expect: onlyOwner(204, 403),
@@ -257,7 +207,7 @@ const CALLS: Call[] = [
     name: "PATCH the member's link in a share",
     request: (w) => ({
       method: 'PATCH',
-      url: `${c}/links/${w.memberLink.id}`,
+      url: `${c}/links/${w.links.memberInShare.id}`,
       payload: { name: 'X' },
     }),
     expect: onlyOwner(204, 204),
@@ -266,27 +216,27 @@ const CALLS: Call[] = [
     name: 'PATCH a team link',
     request: (w) => ({
       method: 'PATCH',
-      url: `${c}/links/${w.teamLink.id}`,
+      url: `${c}/links/${w.links.team.id}`,
       payload: { name: 'X' },
     }),
     expect: teamOnly(403),
   },
   {
     name: "DELETE the owner's link in a share",
-    request: (w) => ({ method: 'DELETE', url: `${c}/links/${w.ownerLink.id}` }),
+    request: (w) => ({ method: 'DELETE', url: `${c}/links/${w.links.ownerInShare.id}` }),
     expect: onlyOwner(204, 403),
   },
   {
     name: 'DELETE an organization link',
-    request: (w) => ({ method: 'DELETE', url: `${c}/links/${w.orgLink.id}` }),
+    request: (w) => ({ method: 'DELETE', url: `${c}/links/${w.links.organization.id}` }),
     expect: wholeOrg(403),
   },
   {
     name: "PUT the owner's link into the owner's other collection",
     request: (w) => ({
       method: 'PUT',
-      url: `${c}/links/${w.ownerLink.id}/collection`,
-      payload: { collectionId: w.ownerOther.id },
+      url: `${c}/links/${w.links.ownerInShare.id}/collection`,
+      payload: { collectionId: w.spaces.own.id },
     }),
     expect: onlyOwner(204, 403),
   },
@@ -295,8 +245,8 @@ const CALLS: Call[] = [
     name: "PUT the member's link into the owner's unshared collection",
     request: (w) => ({
       method: 'PUT',
-      url: `${c}/links/${w.memberLink.id}/collection`,
-      payload: { collectionId: w.ownerOther.id },
+      url: `${c}/links/${w.links.memberInShare.id}/collection`,
+      payload: { collectionId: w.spaces.own.id },
     }),
     expect: onlyOwner(204, 404),
   },
@@ -304,7 +254,7 @@ const CALLS: Call[] = [
     name: 'POST a suggestion to a team collection',
     request: (w) => ({
       method: 'POST',
-      url: `${c}/collections/${w.teamCollection.id}/suggestions`,
+      url: `${c}/collections/${w.spaces.team.id}/suggestions`,
       payload: link,
     }),
     expect: teamOnly(204),
@@ -313,7 +263,7 @@ const CALLS: Call[] = [
     name: 'POST a suggestion to an organization collection',
     request: (w) => ({
       method: 'POST',
-      url: `${c}/collections/${w.orgCollection.id}/suggestions`,
+      url: `${c}/collections/${w.spaces.organization.id}/suggestions`,
       payload: link,
     }),
     expect: wholeOrg(204),
@@ -322,8 +272,8 @@ const CALLS: Call[] = [
     name: 'POST a favorite of a team link into one’s own My Space',
     request: (w, actor) => ({
       method: 'POST',
-      url: `${c}/collections/${actor?.rootId ?? w.people.owner.rootId}/favorites`,
-      payload: { type: 'link', id: w.teamLink.id },
+      url: `${c}/collections/${actor?.rootId ?? w.cast.owner.rootId}/favorites`,
+      payload: { type: 'link', id: w.links.team.id },
     }),
     expect: teamOnly(204),
   },
@@ -331,8 +281,8 @@ const CALLS: Call[] = [
     name: "POST a favorite into the owner's My Space",
     request: (w) => ({
       method: 'POST',
-      url: `${c}/collections/${w.people.owner.rootId}/favorites`,
-      payload: { type: 'link', id: w.orgLink.id },
+      url: `${c}/collections/${w.cast.owner.rootId}/favorites`,
+      payload: { type: 'link', id: w.links.organization.id },
     }),
     // The owner already has this favorite: allowed, but a conflict.
     expect: onlyOwner(409, 404),
@@ -347,7 +297,7 @@ const CALLS: Call[] = [
     request: (w) => ({
       method: 'PUT',
       url: `${c}/favorites/${w.favorite.id}/collection`,
-      payload: { collectionId: w.ownerOther.id },
+      payload: { collectionId: w.spaces.own.id },
     }),
     expect: onlyOwner(204, 404),
   },
@@ -356,21 +306,21 @@ const CALLS: Call[] = [
     request: (w) => ({
       method: 'POST',
       url: `${c}/collection-shares/`,
-      payload: { collectionId: w.ownerOther.id, memberIds: [w.people.other.id] },
+      payload: { collectionId: w.spaces.own.id, memberIds: [w.cast.colleague.id] },
     }),
     expect: onlyOwner(204, 404),
   },
   {
     name: 'DELETE the share',
-    request: (w) => ({ method: 'DELETE', url: `${c}/collection-shares/${w.share.id}/` }),
+    request: (w) => ({ method: 'DELETE', url: `${c}/collection-shares/${w.spaces.share.id}/` }),
     expect: onlyOwner(204, 403),
   },
   {
     name: 'POST members to the share',
     request: (w) => ({
       method: 'POST',
-      url: `${c}/collection-shares/${w.share.id}/members`,
-      payload: { memberIds: [w.people.teamMember.id] },
+      url: `${c}/collection-shares/${w.spaces.share.id}/members`,
+      payload: { memberIds: [w.cast.teamMember.id] },
     }),
     expect: onlyOwner(204, 403),
   },
@@ -378,7 +328,7 @@ const CALLS: Call[] = [
     name: 'DELETE the member from the share (remove, or leave)',
     request: (w) => ({
       method: 'DELETE',
-      url: `${c}/collection-shares/${w.share.id}/members/${w.people.member.id}`,
+      url: `${c}/collection-shares/${w.spaces.share.id}/members/${w.cast.member.id}`,
     }),
     expect: onlyOwner(204, 204),
   },
@@ -386,7 +336,7 @@ const CALLS: Call[] = [
     name: 'DELETE the owner from the share',
     request: (w) => ({
       method: 'DELETE',
-      url: `${c}/collection-shares/${w.share.id}/members/${w.people.owner.id}`,
+      url: `${c}/collection-shares/${w.spaces.share.id}/members/${w.cast.owner.id}`,
     }),
     expect: onlyOwner(409, 403),
   },
@@ -398,8 +348,9 @@ const cells = CALLS.flatMap((call) =>
 
 describe('permission table of every consumer call', () => {
   it.each(cells)('$call.name as $role → $status', async ({ call, role, status }) => {
-    const w = await makeWorld();
-    const actor = role === 'anonymous' ? null : w.people[role];
+    const cast = await createCast(db);
+    const w = { cast, ...(await createWorld(db, cast)) };
+    const actor = role === 'anonymous' ? null : cast[role];
     const headers = actor ? (await signIn(app, actor)).headers : {};
     const before = await fingerprint(w);
     const response = await app.inject({ ...call.request(w, actor), headers });

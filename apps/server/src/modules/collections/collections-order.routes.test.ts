@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createCollection, createFavorite, createLink } from '../../../test/factories.ts';
-import { createCast, createSpaces, type Place, type Role } from '../../../test/support/cast.ts';
+import {
+  createSignedInCast,
+  createSpaces,
+  type Place,
+  type Role,
+} from '../../../test/support/world.ts';
 import { call } from '../../../test/support/consumer-call.ts';
 import { expectRefused as refused } from '../../../test/support/refused.ts';
 import { snapshot } from '../../../test/support/rows.ts';
 
 const { app, db } = await createTestApp();
-const cast = await createCast(app, db);
+const cast = await createSignedInCast(app, db);
 
 const order = (id: string, who: Role | null, payload: unknown) =>
   call(app, 'PUT', `/collections/${id}/order`, who ? cast[who] : undefined, payload);
@@ -160,7 +165,7 @@ describe('PUT /api/consumer/collections/:id/order', () => {
 
   const cells: [Role, Place, number][] = [
     ['owner', 'shared', 204],
-    ['owner', 'strangers', 404],
+    ['owner', 'colleagues', 404],
     ['owner', 'outsiders', 404],
     ['owner', 'otherTeam', 404],
     ['owner', 'unknown', 404],
@@ -168,9 +173,9 @@ describe('PUT /api/consumer/collections/:id/order', () => {
     ['owner', 'organization', 403],
     ['member', 'shared', 403],
     ['member', 'sharedSub', 403],
-    ['stranger', 'own', 404],
+    ['colleague', 'own', 404],
     ['teamEditor', 'team', 403],
-    ['admin', 'organization', 403],
+    ['orgAdmin', 'organization', 403],
     ['outsider', 'own', 404],
   ];
   it.each(cells)('%s reordering %s: %i', async (role, place, status) => {

@@ -8,18 +8,18 @@ import {
   createShare,
 } from '../../../test/factories.ts';
 import {
-  createCast,
+  createSignedInCast,
   createPerson,
   createSpaces,
   type Place,
   type Role,
-} from '../../../test/support/cast.ts';
+} from '../../../test/support/world.ts';
 import { call } from '../../../test/support/consumer-call.ts';
 import { expectRefused as refused } from '../../../test/support/refused.ts';
 import { collectionRow } from '../../../test/support/rows.ts';
 
 const { app, db } = await createTestApp();
-const cast = await createCast(app, db);
+const cast = await createSignedInCast(app, db);
 
 const patch = (id: string, who: Role | null, payload: unknown) =>
   call(app, 'PATCH', `/collections/${id}`, who ? cast[who] : undefined, payload);
@@ -179,7 +179,7 @@ describe('PATCH /api/consumer/collections/:id', () => {
     it('a shared collection, or one holding a share, into a shared one', async () => {
       const { shared, sharedSub } = await createSpaces(db, cast);
       const otherShared = await createCollection(db, { user: cast.owner });
-      await createShare(db, cast.owner, otherShared.id, [cast.stranger.id]);
+      await createShare(db, cast.owner, otherShared.id, [cast.colleague.id]);
       const holder = await createCollection(db, { user: cast.owner });
       const [inner] = await chain(holder.id, 1);
       await createShare(db, cast.owner, inner!.id, [cast.member.id]);
@@ -224,8 +224,8 @@ describe('PATCH /api/consumer/collections/:id', () => {
     ['owner', 'own', 204],
     ['owner', 'shared', 204],
     ['owner', 'sharedSub', 204],
-    ['owner', 'strangers', 404],
-    ['owner', 'strangerRoot', 404],
+    ['owner', 'colleagues', 404],
+    ['owner', 'colleagueRoot', 404],
     ['owner', 'outsiders', 404],
     ['owner', 'otherTeam', 404],
     ['owner', 'otherOrganization', 404],
@@ -234,9 +234,9 @@ describe('PATCH /api/consumer/collections/:id', () => {
     ['owner', 'organization', 403],
     ['member', 'shared', 403],
     ['member', 'sharedSub', 403],
-    ['stranger', 'shared', 404],
+    ['colleague', 'shared', 404],
     ['teamEditor', 'team', 403],
-    ['admin', 'organization', 403],
+    ['orgAdmin', 'organization', 403],
     ['outsider', 'own', 404],
   ];
   it.each(edits)('%s renaming %s: %i', async (role, place, status) => {
@@ -253,14 +253,14 @@ describe('PATCH /api/consumer/collections/:id', () => {
   // The collection moved and the target are authorized on their own.
   const targets: [Role, Place, Place, number][] = [
     ['owner', 'own', 'sharedSub', 204],
-    ['owner', 'own', 'strangers', 404],
-    ['owner', 'own', 'strangerRoot', 404],
+    ['owner', 'own', 'colleagues', 404],
+    ['owner', 'own', 'colleagueRoot', 404],
     ['owner', 'own', 'outsiders', 404],
     ['owner', 'own', 'unknown', 404],
     ['owner', 'own', 'otherTeam', 404],
     ['owner', 'own', 'team', 403],
     ['owner', 'own', 'organization', 403],
-    ['owner', 'strangers', 'own', 404],
+    ['owner', 'colleagues', 'own', 404],
     ['owner', 'team', 'own', 403],
     ['member', 'sharedSub', 'root', 403],
   ];

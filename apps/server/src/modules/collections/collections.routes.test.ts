@@ -10,17 +10,17 @@ import {
   createShare,
 } from '../../../test/factories.ts';
 import {
-  createCast,
+  createSignedInCast,
   createPerson,
   createSpaces,
   type Place,
   type Role,
-} from '../../../test/support/cast.ts';
+} from '../../../test/support/world.ts';
 import { call } from '../../../test/support/consumer-call.ts';
 import { collectionRow, snapshot } from '../../../test/support/rows.ts';
 
 const { app, db } = await createTestApp();
-const cast = await createCast(app, db);
+const cast = await createSignedInCast(app, db);
 
 const childrenOf = (parentId: string) =>
   db.select().from(collections).where(eq(collections.parentId, parentId));
@@ -134,8 +134,8 @@ describe('POST /api/consumer/collections', () => {
     ['owner', 'root', 204],
     ['owner', 'shared', 204],
     ['owner', 'sharedSub', 204],
-    ['owner', 'strangers', 404],
-    ['owner', 'strangerRoot', 404],
+    ['owner', 'colleagues', 404],
+    ['owner', 'colleagueRoot', 404],
     ['owner', 'outsiders', 404],
     ['owner', 'otherOrganization', 404],
     ['owner', 'otherTeam', 404],
@@ -147,7 +147,7 @@ describe('POST /api/consumer/collections', () => {
     ['member', 'own', 404],
     ['teamEditor', 'team', 403],
     ['teamMember', 'team', 403],
-    ['admin', 'organization', 403],
+    ['orgAdmin', 'organization', 403],
     ['outsider', 'own', 404],
   ];
   it.each(parents)('%s nesting in %s: %i', async (role, place, status) => {
@@ -240,8 +240,8 @@ describe('DELETE /api/consumer/collections/:id', () => {
   const cells: [Role, Place, number][] = [
     ['owner', 'own', 204],
     ['owner', 'sharedSub', 204],
-    ['owner', 'strangers', 404],
-    ['owner', 'strangerRoot', 404],
+    ['owner', 'colleagues', 404],
+    ['owner', 'colleagueRoot', 404],
     ['owner', 'outsiders', 404],
     ['owner', 'otherTeam', 404],
     ['owner', 'otherOrganization', 404],
@@ -250,11 +250,11 @@ describe('DELETE /api/consumer/collections/:id', () => {
     ['owner', 'organization', 403],
     ['member', 'shared', 403],
     ['member', 'sharedSub', 403],
-    ['stranger', 'shared', 404],
-    ['stranger', 'own', 404],
+    ['colleague', 'shared', 404],
+    ['colleague', 'own', 404],
     ['teamEditor', 'team', 403],
     ['teamMember', 'team', 403],
-    ['admin', 'organization', 403],
+    ['orgAdmin', 'organization', 403],
     ['outsider', 'own', 404],
   ];
   it.each(cells)('%s deleting %s: %i', async (role, place, status) => {

@@ -7,7 +7,7 @@ import { links, organizations } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createCollection, createLink, createOrganization } from '../../../test/factories.ts';
-import { createPerson } from '../../../test/support/cast.ts';
+import { createPerson } from '../../../test/support/world.ts';
 import { call } from '../../../test/support/consumer-call.ts';
 
 const { app, db, database } = await createTestApp();

@@ -5,15 +5,21 @@ import { linkSuggestions } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createCollection, createLink } from '../../../test/factories.ts';
-import { createCast, createSpaces, type Place, type Role } from '../../../test/support/cast.ts';
-import { createLinkSpots, type LinkKind } from '../../../test/support/link-spots.ts';
+import {
+  createSignedInCast,
+  createSpaces,
+  type Place,
+  type Role,
+  createWorld,
+  type LinkKind,
+} from '../../../test/support/world.ts';
 import { call } from '../../../test/support/consumer-call.ts';
 import { HOSTILE_URLS } from '../../../test/support/hostile-urls.ts';
 import { expectRefused as refused } from '../../../test/support/refused.ts';
 import { linkRow } from '../../../test/support/rows.ts';
 
 const { app, db } = await createTestApp();
-const cast = await createCast(app, db);
+const cast = await createSignedInCast(app, db);
 
 const as = (who: Role | null) => (who ? cast[who] : undefined);
 
@@ -26,12 +32,12 @@ describe('PUT /api/consumer/links/:id/collection', () => {
     call(app, 'PUT', `/links/${id}/collection`, as(who), payload);
 
   it('requires authentication', async () => {
-    const { links: spot, spaces } = await createLinkSpots(db, cast);
+    const { links: spot, spaces } = await createWorld(db, cast);
     await expectRefused(() => move(spot.own.id, null, { collectionId: spaces.root.id }), 401);
   });
 
   it('moves the link to the end of the target', async () => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     const target = await createCollection(db, { user: cast.owner });
     await createLink(db, target, { position: 11 });
     const before = await linkRow(db, spot.own.id);
@@ -47,14 +53,14 @@ describe('PUT /api/consumer/links/:id/collection', () => {
   });
 
   it('moves to My Space when the target is the root', async () => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     const response = await move(spot.own.id, 'owner', { collectionId: cast.owner.rootId });
     expect(response.statusCode).toBe(204);
     expect(await linkRow(db, spot.own.id)).toMatchObject({ collectionId: cast.owner.rootId });
   });
 
   it('changes nothing when the link is already there', async () => {
-    const { links: spot, spaces } = await createLinkSpots(db, cast);
+    const { links: spot, spaces } = await createWorld(db, cast);
     await createLink(db, spaces.own, { position: 500 });
     const before = await linkRow(db, spot.own.id);
     expect((await move(spot.own.id, 'owner', { collectionId: spaces.own.id })).statusCode).toBe(
@@ -70,7 +76,7 @@ describe('PUT /api/consumer/links/:id/collection', () => {
     [{ collectionId: 7 }, 'body.collectionId'],
     [{ collectionId: newId(), position: 0 }, 'unknown property "position"'],
   ])('refuses %j with 400 and changes nothing', async (payload, message) => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     const body = await expectRefused(() => move(spot.own.id, 'owner', payload), 400);
     expect(body.message).toContain(message);
   });
@@ -84,8 +90,8 @@ describe('PUT /api/consumer/links/:id/collection', () => {
     ['owner', 'own', 'shared', 204],
     ['owner', 'memberInShare', 'own', 204],
     ['owner', 'inRoot', 'sharedSub', 204],
-    ['owner', 'own', 'strangers', 404],
-    ['owner', 'own', 'strangerRoot', 404],
+    ['owner', 'own', 'colleagues', 404],
+    ['owner', 'own', 'colleagueRoot', 404],
     ['owner', 'own', 'outsiders', 404],
     ['owner', 'own', 'otherTeam', 404],
     ['owner', 'own', 'otherOrganization', 404],
@@ -94,7 +100,7 @@ describe('PUT /api/consumer/links/:id/collection', () => {
     ['owner', 'own', 'organization', 403],
     ['owner', 'team', 'own', 403],
     ['owner', 'organization', 'root', 403],
-    ['owner', 'strangers', 'own', 404],
+    ['owner', 'colleagues', 'own', 404],
     ['owner', 'outsiders', 'own', 404],
     ['owner', 'unknown', 'own', 404],
     ['member', 'memberInShare', 'sharedSub', 204],
@@ -103,12 +109,12 @@ describe('PUT /api/consumer/links/:id/collection', () => {
     ['member', 'memberInShare', 'own', 404],
     ['member', 'memberInShare', 'team', 404],
     ['teamEditor', 'team', 'team', 403],
-    ['admin', 'organization', 'organization', 403],
-    ['stranger', 'memberInShare', 'strangerRoot', 404],
+    ['orgAdmin', 'organization', 'organization', 403],
+    ['colleague', 'memberInShare', 'colleagueRoot', 404],
     ['outsider', 'own', 'outsiders', 404],
   ];
   it.each(cells)('%s moving a link (%s) to %s: %i', async (role, kind, place, status) => {
-    const { links: spot, spaces } = await createLinkSpots(db, cast);
+    const { links: spot, spaces } = await createWorld(db, cast);
     const id = spot[kind].id;
     const collectionId = spaces[place].id;
     if (status === 204) {
@@ -120,7 +126,7 @@ describe('PUT /api/consumer/links/:id/collection', () => {
   });
 
   it('lets a member take a link they added to a share into their own My Space', async () => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     const id = spot.memberInShare.id;
     expect((await move(id, 'member', { collectionId: cast.member.rootId })).statusCode).toBe(204);
     expect(await linkRow(db, id)).toMatchObject({
@@ -167,14 +173,14 @@ describe('POST /api/consumer/collections/:id/suggestions', () => {
     ['teamEditor', 'team', 204],
     ['owner', 'team', 204],
     ['owner', 'organization', 204],
-    ['admin', 'organization', 204],
-    ['stranger', 'organization', 204],
-    ['stranger', 'team', 404],
+    ['orgAdmin', 'organization', 204],
+    ['colleague', 'organization', 204],
+    ['colleague', 'team', 404],
     ['owner', 'otherTeam', 404],
     ['owner', 'otherOrganization', 404],
     ['outsider', 'organization', 404],
     ['owner', 'unknown', 404],
-    ['owner', 'strangers', 404],
+    ['owner', 'colleagues', 404],
     ['owner', 'own', 409],
     ['owner', 'root', 409],
     ['owner', 'shared', 409],

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { links } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { countRows, createCollection } from '../../../test/factories.ts';
-import { createCast } from '../../../test/support/cast.ts';
+import { createSignedInCast } from '../../../test/support/world.ts';
 import { call } from '../../../test/support/consumer-call.ts';
 
 const { app, db } = await createTestApp();
-const cast = await createCast(app, db);
+const cast = await createSignedInCast(app, db);
 
 const ALLOWED = new Set(['http:', 'https:', 'mailto:']);
 // Spaces, control characters and the invisible ones that can hide a scheme.

@@ -5,15 +5,21 @@ import { links } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createLink } from '../../../test/factories.ts';
-import { createCast, createSpaces, type Place, type Role } from '../../../test/support/cast.ts';
-import { createLinkSpots, type LinkKind } from '../../../test/support/link-spots.ts';
+import {
+  createSignedInCast,
+  createSpaces,
+  type Place,
+  type Role,
+  createWorld,
+  type LinkKind,
+} from '../../../test/support/world.ts';
 import { call } from '../../../test/support/consumer-call.ts';
 import { HOSTILE_URLS } from '../../../test/support/hostile-urls.ts';
 import { expectRefused as refused } from '../../../test/support/refused.ts';
 import { linkRow, snapshot } from '../../../test/support/rows.ts';
 
 const { app, db } = await createTestApp();
-const cast = await createCast(app, db);
+const cast = await createSignedInCast(app, db);
 
 const as = (who: Role | null) => (who ? cast[who] : undefined);
 const linksIn = (collectionId: string) =>
@@ -123,8 +129,8 @@ describe('POST /api/consumer/collections/:id/links', () => {
     ['owner', 'root', 204],
     ['owner', 'shared', 204],
     ['owner', 'sharedSub', 204],
-    ['owner', 'strangers', 404],
-    ['owner', 'strangerRoot', 404],
+    ['owner', 'colleagues', 404],
+    ['owner', 'colleagueRoot', 404],
     ['owner', 'outsiders', 404],
     ['owner', 'otherTeam', 404],
     ['owner', 'otherOrganization', 404],
@@ -134,10 +140,10 @@ describe('POST /api/consumer/collections/:id/links', () => {
     ['member', 'shared', 204],
     ['member', 'sharedSub', 204],
     ['member', 'own', 404],
-    ['stranger', 'shared', 404],
+    ['colleague', 'shared', 404],
     ['teamMember', 'team', 403],
     ['teamEditor', 'team', 403],
-    ['admin', 'organization', 403],
+    ['orgAdmin', 'organization', 403],
     ['outsider', 'own', 404],
   ];
   it.each(cells)('%s adding to %s: %i', async (role, place, status) => {
@@ -163,7 +169,7 @@ const linkCells: [Role, LinkKind, number][] = [
   ['owner', 'ownerInShare', 204],
   ['owner', 'memberInShare', 204],
   ['owner', 'memberInSharedSub', 204],
-  ['owner', 'strangers', 404],
+  ['owner', 'colleagues', 404],
   ['owner', 'outsiders', 404],
   ['owner', 'otherTeam', 404],
   ['owner', 'otherOrganization', 404],
@@ -175,11 +181,11 @@ const linkCells: [Role, LinkKind, number][] = [
   ['member', 'ownerInShare', 403],
   ['member', 'formerMemberInShare', 403],
   ['member', 'own', 404],
-  ['stranger', 'formerMemberInShare', 404],
-  ['stranger', 'memberInShare', 404],
+  ['colleague', 'formerMemberInShare', 404],
+  ['colleague', 'memberInShare', 404],
   ['teamMember', 'team', 403],
   ['teamEditor', 'team', 403],
-  ['admin', 'organization', 403],
+  ['orgAdmin', 'organization', 403],
   ['outsider', 'own', 404],
 ];
 
@@ -188,12 +194,12 @@ describe('PATCH /api/consumer/links/:id', () => {
     call(app, 'PATCH', `/links/${id}`, as(who), payload);
 
   it('requires authentication', async () => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     await expectRefused(() => patch(spot.own.id, null, { name: 'B' }), 401);
   });
 
   it('changes only the fields given, normalizing the address', async () => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     const before = await linkRow(db, spot.own.id);
     const response = await patch(spot.own.id, 'owner', { name: ' Docs ', url: 'docs.example.com' });
     expect(response.statusCode).toBe(204);
@@ -224,13 +230,13 @@ describe('PATCH /api/consumer/links/:id', () => {
     [{ url: 'x'.repeat(2049) }, 'body.url must NOT have more'],
     ...HOSTILE_URLS.map((url): [unknown, string] => [{ url }, 'body.url']),
   ])('refuses %j with 400 and changes nothing', async (payload, message) => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     const body = await expectRefused(() => patch(spot.own.id, 'owner', payload), 400);
     expect(body.message).toContain(message);
   });
 
   it.each(linkCells)('%s editing a link (%s): %i', async (role, kind, status) => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     const id = spot[kind].id;
     if (status === 204) {
       expect((await patch(id, role, { name: 'Edited' })).statusCode).toBe(204);
@@ -245,12 +251,12 @@ describe('DELETE /api/consumer/links/:id', () => {
   const remove = (id: string, who: Role | null) => call(app, 'DELETE', `/links/${id}`, as(who));
 
   it('requires authentication', async () => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     await expectRefused(() => remove(spot.own.id, null), 401);
   });
 
   it('deletes the one link and nothing else', async () => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     const before = await snapshot(db);
     const response = await remove(spot.own.id, 'owner');
     expect(response.statusCode).toBe(204);
@@ -265,7 +271,7 @@ describe('DELETE /api/consumer/links/:id', () => {
   });
 
   it.each(linkCells)('%s deleting a link (%s): %i', async (role, kind, status) => {
-    const { links: spot } = await createLinkSpots(db, cast);
+    const { links: spot } = await createWorld(db, cast);
     const id = spot[kind].id;
     if (status === 204) {
       expect((await remove(id, role)).statusCode).toBe(204);
