@@ -1,9 +1,11 @@
 // The permission table of SECURITY.md: every consumer call × every role, allowed and denied
 // cells both asserted. Each cell runs on a fresh world; a denied cell must change nothing.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
+import { collections, links, linkSuggestions } from '../src/db/schema/index.ts';
 import { createTestApp } from './app.ts';
+import { collectionRow, linkRow } from './support/rows.ts';
 import { signIn, type TestUser } from './factories.ts';
 import {
   createCast,
@@ -44,7 +46,40 @@ interface Call {
   /** Status per role; a write whose status is 204 must change rows, any other must not. */
   expect: Record<Role, number>;
   read?: boolean;
+  /** For an allowed (204) cell: the change the call must have made, beyond "rows changed". */
+  effect?: (w: Cell, actor: TestUser) => Promise<void>;
+  /** For a 404 cell: the message, naming what was not found. */
+  notFound?: (w: Cell) => string;
 }
+
+/** The error code of each refusal status. */
+const CODES: Record<number, string> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+};
+
+const childrenOf = (parentId: string) =>
+  db.select().from(collections).where(eq(collections.parentId, parentId));
+const linksIn = (collectionId: string) =>
+  db.select().from(links).where(eq(links.collectionId, collectionId));
+const suggestionsFor = (collectionId: string) =>
+  db.select().from(linkSuggestions).where(eq(linkSuggestions.collectionId, collectionId));
+
+/** The items of a collection, links and sub-collections, as `type:id` in their order. */
+async function itemsOf(collectionId: string) {
+  const items = [
+    ...(await linksIn(collectionId)).map((row) => ({ key: `link:${row.id}`, at: row.position })),
+    ...(await childrenOf(collectionId)).map((row) => ({
+      key: `collection:${row.id}`,
+      at: row.position,
+    })),
+  ];
+  return items.sort((a, b) => a.at - b.at).map((item) => item.key);
+}
+
+const shareNotFound = (w: Cell) => `Share ${w.spaces.share.id} was not found`;
 
 const link = { name: 'A link', url: 'https://example.com/new' };
 const c = '/api/consumer';
@@ -103,6 +138,11 @@ const CALLS: Call[] = [
       payload: { name: 'Nested', parentId: w.spaces.shared.id },
     }),
     expect: onlyOwner(204, 403),
+    effect: async (w, actor) => {
+      expect(await childrenOf(w.spaces.shared.id)).toContainEqual(
+        expect.objectContaining({ name: 'Nested', ownerUserId: actor.id }),
+      );
+    },
   },
   {
     name: 'POST collections into a team collection',
@@ -130,6 +170,9 @@ const CALLS: Call[] = [
       payload: { name: 'Renamed' },
     }),
     expect: onlyOwner(204, 403),
+    effect: async (w) => {
+      expect(await collectionRow(db, w.spaces.shared.id)).toMatchObject({ name: 'Renamed' });
+    },
   },
   {
     name: 'PATCH a team collection',
@@ -144,6 +187,9 @@ const CALLS: Call[] = [
     name: 'DELETE a personal collection',
     request: (w) => ({ method: 'DELETE', url: `${c}/collections/${w.spaces.shared.id}/` }),
     expect: onlyOwner(204, 403),
+    effect: async (w) => {
+      expect(await collectionRow(db, w.spaces.shared.id)).toBeUndefined();
+    },
   },
   {
     name: 'DELETE an organization collection',
@@ -166,6 +212,14 @@ const CALLS: Call[] = [
       },
     }),
     expect: onlyOwner(204, 403),
+    effect: async (w) => {
+      expect(await itemsOf(w.spaces.shared.id)).toEqual([
+        `link:${w.links.formerMemberInShare.id}`,
+        `link:${w.links.memberInShare.id}`,
+        `link:${w.links.ownerInShare.id}`,
+        `collection:${w.spaces.sharedSub.id}`,
+      ]);
+    },
   },
   {
     name: 'POST a link to a shared personal collection',
@@ -175,6 +229,11 @@ const CALLS: Call[] = [
       payload: link,
     }),
     expect: onlyOwner(204, 204),
+    effect: async (w, actor) => {
+      expect(await linksIn(w.spaces.shared.id)).toContainEqual(
+        expect.objectContaining({ name: link.name, createdBy: actor.id }),
+      );
+    },
   },
   {
     name: 'POST a link to a team collection',
@@ -202,6 +261,9 @@ const CALLS: Call[] = [
       payload: { name: 'X' },
     }),
     expect: onlyOwner(204, 403),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.ownerInShare.id)).toMatchObject({ name: 'X' });
+    },
   },
   {
     name: "PATCH the member's link in a share",
@@ -211,6 +273,9 @@ const CALLS: Call[] = [
       payload: { name: 'X' },
     }),
     expect: onlyOwner(204, 204),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.memberInShare.id)).toMatchObject({ name: 'X' });
+    },
   },
   {
     name: 'PATCH a team link',
@@ -225,6 +290,9 @@ const CALLS: Call[] = [
     name: "DELETE the owner's link in a share",
     request: (w) => ({ method: 'DELETE', url: `${c}/links/${w.links.ownerInShare.id}` }),
     expect: onlyOwner(204, 403),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.ownerInShare.id)).toBeUndefined();
+    },
   },
   {
     name: 'DELETE an organization link',
@@ -239,6 +307,11 @@ const CALLS: Call[] = [
       payload: { collectionId: w.spaces.own.id },
     }),
     expect: onlyOwner(204, 403),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.ownerInShare.id)).toMatchObject({
+        collectionId: w.spaces.own.id,
+      });
+    },
   },
   {
     // Two ids, each authorized on its own: the member may move this link, not into there.
@@ -249,6 +322,11 @@ const CALLS: Call[] = [
       payload: { collectionId: w.spaces.own.id },
     }),
     expect: onlyOwner(204, 404),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.memberInShare.id)).toMatchObject({
+        collectionId: w.spaces.own.id,
+      });
+    },
   },
   {
     name: 'POST a suggestion to a team collection',
@@ -258,6 +336,9 @@ const CALLS: Call[] = [
       payload: link,
     }),
     expect: teamOnly(204),
+    effect: async (w, actor) => {
+      expect(await suggestionsFor(w.spaces.team.id)).toMatchObject([{ suggestedBy: actor.id }]);
+    },
   },
   {
     name: 'POST a suggestion to an organization collection',
@@ -267,6 +348,11 @@ const CALLS: Call[] = [
       payload: link,
     }),
     expect: wholeOrg(204),
+    effect: async (w, actor) => {
+      expect(await suggestionsFor(w.spaces.organization.id)).toMatchObject([
+        { suggestedBy: actor.id },
+      ]);
+    },
   },
   {
     name: 'POST a favorite of a team link into one’s own My Space',
@@ -314,6 +400,7 @@ const CALLS: Call[] = [
     name: 'DELETE the share',
     request: (w) => ({ method: 'DELETE', url: `${c}/collection-shares/${w.spaces.share.id}/` }),
     expect: onlyOwner(204, 403),
+    notFound: shareNotFound,
   },
   {
     name: 'POST members to the share',
@@ -323,6 +410,7 @@ const CALLS: Call[] = [
       payload: { memberIds: [w.cast.teamMember.id] },
     }),
     expect: onlyOwner(204, 403),
+    notFound: shareNotFound,
   },
   {
     name: 'DELETE the member from the share (remove, or leave)',
@@ -356,8 +444,13 @@ describe('permission table of every consumer call', () => {
     const response = await app.inject({ ...call.request(w, actor), headers });
     expect(response.statusCode, response.body).toBe(status);
     const after = await fingerprint(w);
-    if (status === 204) expect(after).not.toBe(before);
-    else expect(after).toBe(before);
-    if (status >= 400) expect(response.json().message).toEqual(expect.any(String));
+    if (status === 204) {
+      expect(after).not.toBe(before);
+      await call.effect?.(w, actor!);
+    } else expect(after).toBe(before);
+    if (status >= 400) {
+      expect(response.json()).toMatchObject({ code: CODES[status], message: expect.any(String) });
+    }
+    if (status === 404 && call.notFound) expect(response.json().message).toBe(call.notFound(w));
   });
 });

@@ -220,9 +220,9 @@ describe('PATCH /api/consumer/collections/:id', () => {
     expect(rowA!.parentId === b.id && rowB!.parentId === a.id).toBe(false);
   });
 
+  // The cells of the permission table (test/permissions.test.ts) are not repeated here.
   const edits: [Role, Place, number][] = [
     ['owner', 'own', 204],
-    ['owner', 'shared', 204],
     ['owner', 'sharedSub', 204],
     ['owner', 'colleagues', 404],
     ['owner', 'colleagueRoot', 404],
@@ -230,12 +230,8 @@ describe('PATCH /api/consumer/collections/:id', () => {
     ['owner', 'otherTeam', 404],
     ['owner', 'otherOrganization', 404],
     ['owner', 'unknown', 404],
-    ['owner', 'team', 403],
     ['owner', 'organization', 403],
-    ['member', 'shared', 403],
     ['member', 'sharedSub', 403],
-    ['colleague', 'shared', 404],
-    ['teamEditor', 'team', 403],
     ['orgAdmin', 'organization', 403],
     ['outsider', 'own', 404],
   ];

@@ -238,27 +238,6 @@ describe('DELETE /api/consumer/collection-shares/:shareId', () => {
     expect(await countRows(db, 'collections', { column: 'id', value: user.rootId })).toBe(1);
   });
 
-  it.each([
-    ['a member', 403],
-    ['another person of the organization', 404],
-    ['a person of another organization', 404],
-  ] as const)('refuses %s with %i, nothing deleted', async (who, status) => {
-    const { user, collection, ann } = await owner();
-    const { id } = await createShare(db, user, collection.id, [ann.id]);
-    await createLink(db, collection);
-    const callers = {
-      'a member': ann,
-      'another person of the organization': await createUser(db, org.id),
-      'a person of another organization': await createUser(db, otherOrg.id),
-    };
-    const { headers } = await signIn(app, callers[who]);
-    const response = await remove(headers, id);
-    expect(response.statusCode).toBe(status);
-    if (status === 404) expect(response.json().message).toBe(`Share ${id} was not found`);
-    expect(await sharesOf(collection.id)).toHaveLength(1);
-    expect(await countRows(db, 'links', { column: 'collection_id', value: collection.id })).toBe(1);
-  });
-
   it('answers 404 for an unknown share and 400 for a malformed id', async () => {
     const { headers } = await owner();
     expect((await remove(headers, ID)).statusCode).toBe(404);
