@@ -1,5 +1,5 @@
-// The permission table of SECURITY.md: every consumer call × every role, allowed and denied
-// cells both asserted. Each cell runs on a fresh world; a denied cell must change nothing.
+// The permission table of docs/security.md: every consumer call × every role, allowed and
+// denied cells both asserted. Each cell runs on a fresh world; a denied cell must change nothing.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
