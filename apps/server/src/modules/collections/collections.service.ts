@@ -10,7 +10,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
 import { createAccessService } from '../access/access.service.ts';
-import { nextPosition } from '../positions/positions.repository.ts';
+import { nextPosition } from '../../db/positions.ts';
 import {
   createCollectionsRepository,
   type CollectionsRepository,

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createAccessService, type CollectionAccess } from '../access/access.service.ts';
-import { nextPosition } from '../positions/positions.repository.ts';
+import { nextPosition } from '../../db/positions.ts';
 import { createFavoritesRepository } from './favorites.repository.ts';
 
 /** Favorites are private: members of a share would otherwise see them. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { links, linkSuggestions } from '../../db/schema/index.ts';
-import { nextPositionSql } from '../positions/positions.repository.ts';
+import { nextPositionSql } from '../../db/positions.ts';
 
 export function createLinksRepository(db: Executor) {
   return {

@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Executor } from '../../db/client.ts';
+import { selectRows, type Executor } from './client.ts';
+
+// Links, favorites and collections share one order inside a collection, so the position
+// helpers belong to none of those modules: they live here, beside the locks they run under.
 
 /**
  * The position after the last item of a collection, as an SQL expression. Links,
