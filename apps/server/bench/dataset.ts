@@ -1,5 +1,5 @@
 import type { DatabaseHandle, RawConnection } from '../src/db/client.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
 import { Builder, type Owner } from './builder.ts';
 import { Prng } from './prng.ts';
 import { FIRST_NAMES, LAST_NAMES, TOPICS } from './words.ts';

@@ -14,7 +14,7 @@ import {
   type TeamRole,
 } from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/lib/passwords.ts';
 import type { App } from '../src/app.ts';
 
 export const PASSWORD = 'correct horse battery';

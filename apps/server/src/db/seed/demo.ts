@@ -12,7 +12,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { newId } from '../../lib/ids.ts';
-import { hashPassword, type Argon2Params } from '../../modules/auth/passwords.ts';
+import { hashPassword, type Argon2Params } from '../../lib/passwords.ts';
 import {
   colleagues,
   COLLEAGUE_SHARE,

@@ -9,7 +9,7 @@ import { createAccessTokensRepository } from '../access-tokens/access-tokens.rep
 import { hashAccessToken, isAccessToken } from '../access-tokens/access-tokens.service.ts';
 import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
 import { createLoginThrottleRepository } from './login-throttle.repository.ts';
-import { hashPassword, PasswordVerifier } from './passwords.ts';
+import { hashPassword, PasswordVerifier } from '../../lib/passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 

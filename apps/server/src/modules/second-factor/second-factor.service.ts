@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import { createLoginThrottleRepository } from '../auth/login-throttle.repository.ts';
-import { PasswordVerifier } from '../auth/passwords.ts';
+import { PasswordVerifier } from '../../lib/passwords.ts';
 import { createSecondFactorRepository } from './second-factor.repository.ts';
 import { base32Encode, matchTotp, newTotpSecret, normalizeCode, otpauthUrl } from './totp.ts';
 
