@@ -1,3 +1,6 @@
+/** Sessions and tokens are touched at most once a minute, not on every request. */
+export const TOUCH_EVERY_MS = 60_000;
+
 /** Who is calling: set by the auth plugin from a live session or personal access token. */
 export interface AuthContext {
   /** The sign-in session behind the bearer token; null for a personal access token. */

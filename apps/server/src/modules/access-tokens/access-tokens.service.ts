@@ -2,6 +2,7 @@ import { ACCESS_TOKEN_LIMITS, ACCESS_TOKEN_PREFIX, type AccessToken } from '@sig
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import type { accessTokens } from '../../db/schema/index.ts';
+import { TOUCH_EVERY_MS, type AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createAccessTokensRepository } from './access-tokens.repository.ts';
@@ -26,6 +27,22 @@ function toWire(row: typeof accessTokens.$inferSelect): AccessToken {
 export function createAccessTokensService(db: Database) {
   const repository = createAccessTokensRepository(db);
   return {
+    /** The person behind a live access token, or null (expired, revoked, unknown). */
+    async authenticate(token: string): Promise<AuthContext | null> {
+      const record = await repository.findLive(hashAccessToken(token));
+      if (!record) return null;
+      if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+        await repository.touch(record.tokenId);
+      }
+      const { tokenId, lastUsedAt: _, ...person } = record;
+      return {
+        ...person,
+        sessionId: null,
+        accessTokenId: tokenId,
+        menuVersion: Number(record.menuVersion),
+      };
+    },
+
     async create(userId: string, input: { name: string; expiresInDays?: number | undefined }) {
       if ((await repository.countLive(userId)) >= ACCESS_TOKEN_LIMITS.perPerson) {
         throw conflict(

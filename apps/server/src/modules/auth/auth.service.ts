@@ -2,19 +2,18 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordBody } from '@signpost/contract';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
+import { TOUCH_EVERY_MS, type AuthContext } from '../../lib/auth-context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { createAccessTokensRepository } from '../access-tokens/access-tokens.repository.ts';
-import { hashAccessToken, isAccessToken } from '../access-tokens/access-tokens.service.ts';
+import {
+  createAccessTokensService,
+  isAccessToken,
+} from '../access-tokens/access-tokens.service.ts';
 import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
-import { createLoginThrottleRepository } from './login-throttle.repository.ts';
+import { createThrottleService } from '../throttle/throttle.service.ts';
 import { hashPassword, PasswordVerifier } from '../../lib/passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
-
-/** Sessions and tokens are touched at most once a minute, not on every request. */
-const TOUCH_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -32,8 +31,8 @@ export interface LoginInput extends PasswordCheckInput {
 
 export function createAuthService(db: Database, config: Config) {
   const sessions = createSessionsRepository(db);
-  const tokens = createAccessTokensRepository(db);
-  const throttle = createLoginThrottleRepository(db);
+  const tokens = createAccessTokensService(db);
+  const throttle = createThrottleService(db);
   const secondFactor = createSecondFactorService(db, config);
   const verifier = new PasswordVerifier(config.argon2);
   const limits = config.login;
@@ -65,17 +64,8 @@ export function createAuthService(db: Database, config: Config) {
   };
 
   /** Counts an attempt (see `admit`), or throws 429 while any of its keys is blocked. */
-  async function admitAttempt(keys: ReturnType<typeof throttleKeys>) {
-    const wait = await throttle.admit(limitsFor(keys));
-    if (wait > 0) {
-      throw new AppError(
-        429,
-        'RATE_LIMITED',
-        `Too many sign-in attempts. Try again in ${wait} seconds.`,
-        { 'Retry-After': String(wait) },
-      );
-    }
-  }
+  const admitAttempt = (keys: ReturnType<typeof throttleKeys>) =>
+    throttle.admit(limitsFor(keys), 'sign-in attempts');
 
   /**
    * Opens a session (in `executor`, so that it can join a larger transaction) and returns
@@ -86,6 +76,7 @@ export function createAuthService(db: Database, config: Config) {
     ip: string,
     userAgent: string | undefined,
     executor: Executor = db,
+    sso?: { providerId: string; idToken: string },
   ) {
     // 256 random bits; only the hash is stored.
     const token = randomBytes(32).toString('base64url');
@@ -98,6 +89,8 @@ export function createAuthService(db: Database, config: Config) {
       ip,
       userAgent: userAgent?.slice(0, 500) ?? null,
     });
+    // A session opened by single sign-on keeps its provider and ID token, for logging out there.
+    if (sso) await createSessionsRepository(executor).insertSso({ sessionId, ...sso });
     return { token, sessionId };
   }
 
@@ -170,20 +163,7 @@ export function createAuthService(db: Database, config: Config) {
 
     /** The caller behind a bearer token (session or access token), or null when not live. */
     async authenticate(token: string): Promise<AuthContext | null> {
-      if (isAccessToken(token)) {
-        const record = await tokens.findLive(hashAccessToken(token));
-        if (!record) return null;
-        if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-          await tokens.touch(record.tokenId);
-        }
-        const { tokenId, lastUsedAt: _, ...person } = record;
-        return {
-          ...person,
-          sessionId: null,
-          accessTokenId: tokenId,
-          menuVersion: Number(record.menuVersion),
-        };
-      }
+      if (isAccessToken(token)) return tokens.authenticate(token);
       const record = await sessions.findLive(hashToken(token), idle);
       if (!record) return null;
       if (Date.now() - record.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -194,6 +174,9 @@ export function createAuthService(db: Database, config: Config) {
     },
 
     logout: (sessionId: string) => sessions.revoke(sessionId),
+
+    /** The provider and ID token of a session opened by single sign-on, or null. */
+    ssoSessionOf: (sessionId: string) => sessions.findSso(sessionId),
 
     /** "Where you're signed in": the person's live sessions. */
     async listSessions(me: AuthContext) {
@@ -233,19 +216,9 @@ export function createAuthService(db: Database, config: Config) {
       }
       const key = `password:${me.userId}`;
       const window = limits.windowSeconds;
-      const wait = await throttle.admit([
+      await throttle.admit([
         { key, max: limits.maxPerAccountAndAddress, windowSeconds: window, blockSeconds: window },
       ]);
-      if (wait > 0) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          `Too many attempts. Try again in ${wait} seconds.`,
-          {
-            'Retry-After': String(wait),
-          },
-        );
-      }
       if (!(await verifier.verify(stored, body.currentPassword))) {
         throw badRequest('The current password is not correct.');
       }

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
-import { createLoginThrottleRepository } from '../auth/login-throttle.repository.ts';
 import { PasswordVerifier } from '../../lib/passwords.ts';
+import { createThrottleService } from '../throttle/throttle.service.ts';
 import { createSecondFactorRepository } from './second-factor.repository.ts';
 import { base32Encode, matchTotp, newTotpSecret, normalizeCode, otpauthUrl } from './totp.ts';
 
@@ -26,7 +26,7 @@ export type SecondFactorCheck = 'not-enabled' | 'required' | 'accepted' | 'refus
 
 export function createSecondFactorService(db: Database, config: Config) {
   const repository = createSecondFactorRepository(db);
-  const throttle = createLoginThrottleRepository(db);
+  const throttle = createThrottleService(db);
   const verifier = new PasswordVerifier(config.argon2);
 
   /** A code of the enabled secret that has not been accepted before. */
@@ -40,7 +40,7 @@ export function createSecondFactorService(db: Database, config: Config) {
     const key = `second-factor:${userId}`;
     const window = config.login.windowSeconds;
     // Counted before the check and forgiven on success: guesses sent at once are limited too.
-    const wait = await throttle.admit([
+    await throttle.admit([
       {
         key,
         max: config.login.maxPerAccountAndAddress,
@@ -48,11 +48,6 @@ export function createSecondFactorService(db: Database, config: Config) {
         blockSeconds: window,
       },
     ]);
-    if (wait > 0) {
-      throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Try again in ${wait} seconds.`, {
-        'Retry-After': String(wait),
-      });
-    }
     const result = await work();
     if (result === null) {
       throw invalid('That code is not right, or was already used. Try the next one.');

@@ -6,11 +6,10 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { createLoginThrottleRepository } from '../auth/login-throttle.repository.ts';
-import { createSessionsRepository } from '../auth/sessions.repository.ts';
 import { OidcClients, type SsoProvider } from './oidc-client.ts';
 import { safeReturnTo } from './return-to.ts';
 import { classifyOidcError, SsoFailure, ssoFailures } from './sso-errors.ts';
+import { createThrottleService } from '../throttle/throttle.service.ts';
 import { createSsoRepository } from './sso.repository.ts';
 
 /** How long a person has to finish signing in at the provider. */
@@ -67,8 +66,7 @@ export function createSsoService(
   const providers = new Map<string, SsoProvider>(config.oidcProviders.map((p) => [p.id, p]));
   const clients = new OidcClients();
   const repository = createSsoRepository(db);
-  const sessions = createSessionsRepository(db);
-  const throttle = createLoginThrottleRepository(db);
+  const throttle = createThrottleService(db);
   const redirectUri = (id: string) => `${config.publicUrl}/api/auth/sso/${id}/callback`;
 
   function provider(id: string): SsoProvider {
@@ -170,8 +168,10 @@ export function createSsoService(
           email: who.email,
         });
       }
-      const { token, sessionId } = await auth.startSession(userId, ip, userAgent, tx);
-      await createSessionsRepository(tx).insertSso({ sessionId, providerId: p.id, idToken });
+      const { token } = await auth.startSession(userId, ip, userAgent, tx, {
+        providerId: p.id,
+        idToken,
+      });
       return token;
     });
   }
@@ -195,7 +195,7 @@ export function createSsoService(
       const p = provider(providerId);
       const key = `sso-start:${ip}`;
       // Every start counts; none is forgiven.
-      const wait = await throttle.admit([
+      const wait = await throttle.wait([
         { key, max: STARTS_PER_MINUTE, windowSeconds: 60, blockSeconds: 60 },
       ]);
       if (wait > 0) throw ssoFailures.rateLimited(wait);
@@ -278,7 +278,7 @@ export function createSsoService(
      * provider is configured for logout and publishes one; null otherwise.
      */
     async logoutUrl(sessionId: string): Promise<string | null> {
-      const sso = await sessions.findSso(sessionId);
+      const sso = await auth.ssoSessionOf(sessionId);
       const p = sso ? providers.get(sso.providerId) : undefined;
       if (!sso || !p?.logout) return null;
       try {

@@ -17,7 +17,7 @@ class Blocked extends Error {
   }
 }
 
-export function createLoginThrottleRepository(db: Database) {
+export function createThrottleRepository(db: Database) {
   return {
     /**
      * Admits one attempt, or answers how many seconds to wait. An admitted attempt is counted
