@@ -12,7 +12,7 @@ const PEOPLE_DOMAIN = 'bench.example';
 
 export type SizeName = 'reference' | 'typical';
 
-/** The shape of a data set (PERFORMANCE.md); "typical" is the reference at a tenth of the links. */
+/** The shape of a data set (docs/performance.md); "typical" is the reference at a tenth of the links. */
 export interface Profile {
   people: number;
   teams: number;
