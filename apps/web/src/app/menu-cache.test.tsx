@@ -1,11 +1,11 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppProvider, createQueryClient } from '../../app/provider';
-import { mockFetch, type MockRoute } from '../../test/fetch-mock';
-import { makeMenu } from '../../test/menu-fixture';
-import { clearSession, setSessionToken } from '../session-store';
-import { useMenu } from './get-menu';
+import { AppProvider, createQueryClient } from './provider';
+import { mockFetch, type MockRoute } from '../test/fetch-mock';
+import { makeMenu } from '../test/menu-fixture';
+import { clearSession, setSessionToken } from '../lib/session-store';
+import { useMenu } from '../lib/menu/get-menu';
 
 afterEach(() => clearSession());
 
