@@ -70,6 +70,9 @@ export function Dialog({
 
   if (!open) return null;
   return (
+    // The backdrop closes the dialog on a click, as Escape does from the keyboard (onCancel):
+    // the click is the pointer's way to a close the keyboard already has.
+    // eslint-disable-next-line jsx-a11y-x/click-events-have-key-events, jsx-a11y-x/no-noninteractive-element-interactions -- see above
     <dialog
       ref={ref}
       className={`dialog dialog--${variant}${closing ? ' dialog--closing' : ''} ${className ?? ''}`}

@@ -28,6 +28,7 @@ export function LinkFields({
           autoComplete="url"
           value={value.url}
           onChange={(event) => onChange({ ...value, url: event.target.value })}
+          // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the form replaces a step of an open panel: typing goes on here
           autoFocus
         />
       </label>

@@ -156,6 +156,7 @@ function AddSteps({
               type="text"
               value={collection.name}
               onChange={(event) => setCollection({ ...collection, name: event.target.value })}
+              // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the form replaces the choice step: typing goes on here
               autoFocus
             />
           </label>

@@ -62,6 +62,7 @@ export function SecondFactorStep({ busy, onSubmit, onBack }: Props) {
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
+            // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the code is asked right after the password, in the same sign-in dialog
             autoFocus
             aria-describedby={hintId}
             value={code}
@@ -76,6 +77,7 @@ export function SecondFactorStep({ busy, onSubmit, onBack }: Props) {
             inputMode="numeric"
             autoComplete="one-time-code"
             spellCheck={false}
+            // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the code is asked right after the password, in the same sign-in dialog
             autoFocus
             aria-describedby={hintId}
             value={code}

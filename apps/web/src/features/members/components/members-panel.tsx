@@ -100,7 +100,6 @@ export function MembersPanel({ collection, onClose }: MembersPanelProps) {
           autoComplete="off"
           value={input}
           onChange={(event) => setInput(event.target.value)}
-          autoFocus
         />
       </label>
       {selected.length > 0 ? (

@@ -60,7 +60,6 @@ export function SearchPanel({ index, onClose, onOpenLink }: Props) {
           autoComplete="off"
           value={input}
           onChange={(event) => setInput(event.target.value)}
-          autoFocus
         />
       </form>
       <div id={resultsId} aria-live="polite">
