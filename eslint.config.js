@@ -1,6 +1,80 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const folders = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const server = 'apps/server/src';
+const web = 'apps/web/src';
+
+/**
+ * The import boundaries of docs/architecture.md. A zone forbids files under `target` to
+ * import anything matched by `from` (paths relative to the repository root). The zones are
+ * made from the folders on disk, so a new module or feature is held to them at once.
+ */
+const serverZones = [
+  // A module reaches another module's data through that module's service, never through
+  // its repository (the one place with its SQL).
+  ...folders(`${server}/modules`).map((name) => ({
+    target: `${server}/modules/${name}`,
+    from: [`${server}/modules/*/*.repository.ts`],
+    except: [`**/modules/${name}/*.repository.ts`],
+    message: `A module uses another module's service, not its repository (docs/architecture.md).`,
+  })),
+  // routes → services → repositories, never back up.
+  {
+    target: `${server}/modules/*/*.repository.ts`,
+    from: [`${server}/modules/*/*.service.ts`, `${server}/modules/*/*.routes.ts`],
+    message: 'A repository holds SQL only; it calls no service or route.',
+  },
+  {
+    target: `${server}/modules/*/*.service.ts`,
+    from: [`${server}/modules/*/*.routes.ts`],
+    message: 'A service does not depend on HTTP routes.',
+  },
+  {
+    target: `${server}/modules/*/*.routes.ts`,
+    from: [`${server}/modules/*/*.repository.ts`],
+    message: 'Routes are thin: they call a service, which calls the repository.',
+  },
+  // The shared layers below the modules know nothing of them.
+  {
+    target: [`${server}/lib`, `${server}/db`],
+    from: [`${server}/modules`, `${server}/plugins`],
+    message: 'lib/ and db/ sit below the modules and plugins and import neither.',
+  },
+];
+
+const webZones = [
+  // No feature imports another: what two features share lives in components/ or lib/.
+  ...folders(`${web}/features`).map((name) => ({
+    target: `${web}/features/${name}`,
+    from: `${web}/features`,
+    except: [`./${name}`],
+    message: 'A feature does not import another feature; share through components/ or lib/.',
+  })),
+  // app → features → components/lib, one way.
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: 'Features do not import the app layer.',
+  },
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: [`${web}/features`, `${web}/app`],
+    message: 'components/ and lib/ are shared by features and import none of them.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -49,6 +123,57 @@ export default tseslint.config(
     },
   },
   {
+    // Imports resolve like TypeScript does (workspace packages, `.ts` and extensionless).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'packages/contract/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: [...serverZones, ...webZones] },
+      ],
+    },
+  },
+  {
+    // Production code never reaches into tests: test helpers live under test/ (server) and
+    // src/test/ (web), and only test files import them.
+    files: [`${server}/**/*.ts`, `${web}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', `${web}/test/**`],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...serverZones,
+            ...webZones,
+            {
+              target: server,
+              from: ['apps/server/test/**', `${server}/**/*.test.ts`, `${server}/**/*.test-*.ts`],
+              message: 'Production code does not import test code.',
+            },
+            {
+              target: web,
+              from: [`${web}/test/**`, `${web}/**/*.test.{ts,tsx}`],
+              message: 'Production code does not import test code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web app runs in the browser and uses React hooks.
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -56,5 +181,11 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // What a person meets is accessible: roles, labels, keyboard reach (axe checks the
+    // rendered pages in the journeys; this catches it as the code is written).
+    files: [`${web}/**/*.tsx`],
+    ...jsxA11y.configs.recommended,
   },
 );
