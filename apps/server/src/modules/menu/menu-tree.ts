@@ -19,7 +19,7 @@ interface Positioned {
 }
 
 /**
- * Turns the flat rows of one person's menu into the nested menu of ARCHITECTURE.md:
+ * Turns the flat rows of one person's menu into the nested menu of docs/architecture.md:
  * personal space first (My Space, then shared-root), then team spaces, then the
  * organization's. Pure: no I/O, so it is tested on its own.
  */
