@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // Every server test file runs on a fresh embedded PGlite; with TEST_DATABASE_URL set, the
-// same files run a second time, each on a fresh database of that PostgreSQL server.
+// same files run a second time, each on a fresh database of that PostgreSQL server. The
+// global setup migrates once per pass, and test files start from copies of that database.
 const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
 export default defineConfig({
@@ -16,6 +17,7 @@ export default defineConfig({
         // Tests that use no database run once, in the embedded pass.
         exclude: kind === 'postgres' ? ['src/config.test.ts', 'test/main.test.ts'] : [],
         env: { SIGNPOST_TEST_DB: kind },
+        globalSetup: ['test/global-setup.ts'],
       },
     })),
   },

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { migrate } from '../src/db/migrate.ts';
 
 export interface TestContext {
   app: App;
@@ -13,15 +13,21 @@ export interface TestContext {
   config: Config;
 }
 
-/** A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped afterwards. */
-export async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+interface TestDatabase {
+  url: string;
+  drop: () => Promise<void>;
+}
+
+async function createPostgres(name: string, template: string | null): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('SIGNPOST_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const name = `signpost_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -35,16 +41,49 @@ export async function freshPostgres(): Promise<{ url: string; drop: () => Promis
   };
 }
 
+// Named with this run's prefix (the PostgreSQL pass provides one), so that the global
+// teardown drops whatever a test file left behind.
+function newName(): string {
+  const prefix: string | undefined = inject('databasePrefix');
+  return `${prefix ?? 'signpost_test_'}${randomBytes(6).toString('hex')}`;
+}
+
 /**
- * Builds the app on a fresh database with the real migrations. Call once per test file
- * (at module level or in beforeAll); it closes itself after the file.
+ * A fresh, empty PostgreSQL database on the TEST_DATABASE_URL server, dropped afterwards:
+ * for tests that run the migrations themselves.
+ */
+export function freshPostgres(): Promise<TestDatabase> {
+  return createPostgres(newName(), null);
+}
+
+/**
+ * A copy of the template database that test/global-setup.ts built once with the real
+ * migrations, so each test file skips migrating its own.
+ */
+function migratedPostgres(): Promise<TestDatabase> {
+  return createPostgres(newName(), inject('migratedTemplate'));
+}
+
+/** The embedded database migrated once by test/global-setup.ts, as a dump to load. */
+let migratedDump: Promise<Blob> | null = null;
+const migratedPglite = () =>
+  (migratedDump ??= readFile(inject('migratedPgliteDump')).then((bytes) => new Blob([bytes])));
+
+/**
+ * Builds the app on a fresh database holding what the real migrations make (a copy of the
+ * database test/global-setup.ts migrated once). Call once per test file (at module level or
+ * in beforeAll); it closes itself after the file.
  */
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
   const kind = process.env.SIGNPOST_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-  const pgdb = kind === 'postgres' ? await freshPostgres() : null;
+  const pgdb = kind === 'postgres' ? await migratedPostgres() : null;
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
-  const database = await openDatabase({ url: pgdb?.url ?? null, dataDir: null, poolSize: 4 });
-  await migrate(database);
+  const database = await openDatabase({
+    url: pgdb?.url ?? null,
+    dataDir: null,
+    loadDataDir: pgdb ? undefined : await migratedPglite(),
+    poolSize: 4,
+  });
   const app = await buildApp({ config, database });
   await app.ready();
   afterAll(async () => {

@@ -49,15 +49,18 @@ export interface OpenOptions {
   url: string | null;
   /** Folder of the embedded database; null keeps it in memory (tests). */
   dataDir: string | null;
+  /** A dump of an embedded database (PGlite's dumpDataDir) to start from, instead of empty. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const statements = new StatementCounter();
   if (options.url === null) {
+    const pgliteOptions = { extensions: { pg_trgm }, loadDataDir: options.loadDataDir };
     const client = options.dataDir
-      ? new PGlite(options.dataDir, { extensions: { pg_trgm } })
-      : new PGlite({ extensions: { pg_trgm } });
+      ? new PGlite(options.dataDir, pgliteOptions)
+      : new PGlite(pgliteOptions);
     await client.waitReady;
     const db = drizzlePglite({ client, schema, logger: statements }) as unknown as Database;
     const raw: RawConnection = {
