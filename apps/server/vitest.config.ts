@@ -8,6 +8,10 @@ const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])]
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Files of a worker share its module cache: the app's modules and PGlite's WebAssembly
+    // load once per worker instead of once per file. Each file still builds its own app on
+    // its own database (createTestApp), and the server keeps no state in its modules.
+    isolate: false,
     hookTimeout: 60_000,
     projects: kinds.map((kind) => ({
       extends: true,
