@@ -5,6 +5,15 @@ import { defineConfig } from 'vitest/config';
 // global setup migrates once per pass, and test files start from copies of that database.
 const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
+const NO_DATABASE = [
+  'src/config.test.ts',
+  'src/modules/second-factor/totp.test.ts',
+  'src/modules/sso/provider-config.test.ts',
+  'src/modules/sso/return-to.test.ts',
+  'test/import-boundaries.test.ts',
+  'test/main.test.ts',
+];
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
@@ -19,7 +28,7 @@ export default defineConfig({
         name: `server-${kind}`,
         include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
         // Tests that use no database run once, in the embedded pass.
-        exclude: kind === 'postgres' ? ['src/config.test.ts', 'test/main.test.ts'] : [],
+        exclude: kind === 'postgres' ? NO_DATABASE : [],
         env: { SIGNPOST_TEST_DB: kind },
         globalSetup: ['test/global-setup.ts'],
       },
