@@ -1,12 +1,14 @@
 import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MENU_PAINTED_MARK, resetMenuPaintedMark, useMenuPaintedMark } from './menu-painted-mark';
 
 const marks = () => performance.getEntriesByName(MENU_PAINTED_MARK, 'mark');
 const afterNextPaint = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 5)));
 
-afterEach(() => {
+// The mark is once per page load: start every test as a page that has not painted the menu
+// yet, whatever other test files of the worker rendered before.
+beforeEach(() => {
   performance.clearMarks(MENU_PAINTED_MARK);
   resetMenuPaintedMark();
 });
