@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Every server test file runs on a fresh embedded PGlite; with TEST_DATABASE_URL set, the
@@ -21,6 +22,9 @@ export default defineConfig({
     // load once per worker instead of once per file. Each file still builds its own app on
     // its own database (createTestApp), and the server keeps no state in its modules.
     isolate: false,
+    // Every core: a PGlite file keeps one busy on its own, and a PostgreSQL file shares its
+    // work with the database server (Vitest leaves one core free by default).
+    maxWorkers: Math.min(availableParallelism(), 4),
     hookTimeout: 60_000,
     projects: kinds.map((kind) => ({
       extends: true,
