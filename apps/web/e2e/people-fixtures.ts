@@ -126,10 +126,22 @@ const people = Object.fromEntries(
 ) as { [P in Part]: TestFixture<Person, { findColleague: FindColleague }> };
 
 /**
- * The journeys' test: besides Playwright's fixtures, each part of the cast by name, a demo
- * person found by e-mail, so that a journey says whom it needs and gets them alone.
+ * The journeys' test: Playwright's fixtures with a browser context that stays on this
+ * machine, and each part of the cast by name, a demo person found by e-mail, so that a
+ * journey says whom it needs and gets them alone.
  */
 export const test = base.extend<People & { findColleague: FindColleague }>({
+  // Journeys stay on this machine: a request to any other origin (the demo links open real
+  // sites in a new tab) is refused at once instead of waiting for a network that is not
+  // there, and no journey depends on, or sends traffic to, the outside world.
+  context: async ({ context, baseURL }, provide) => {
+    const local = new URL(baseURL ?? 'http://127.0.0.1').origin;
+    await context.route(
+      (url) => url.origin !== local,
+      (route) => route.abort('blockedbyclient'),
+    );
+    await provide(context);
+  },
   findColleague: async ({ request }, provide) => {
     // One session of the demo person per journey, made at the first look-up.
     let token: Promise<string> | undefined;
