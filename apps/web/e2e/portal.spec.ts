@@ -35,6 +35,8 @@ test('search with last-used links and recent searches', async ({
   await page.keyboard.press('/');
   const panel = page.getByRole('dialog', { name: 'Search' });
   const input = panel.getByRole('searchbox', { name: 'Search links' });
+  // `/` opens search with the field focused, so the next keys are the query.
+  await expect(input).toBeFocused();
 
   for (const [query, name] of [
     ['payr', /Payroll/],

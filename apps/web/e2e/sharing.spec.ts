@@ -23,6 +23,8 @@ test('share a collection with two colleagues found by scrolling the people list'
     .getByRole('button', { name: 'Add members' })
     .click();
   const panel = page.getByRole('dialog', { name: 'Add members to Crew' });
+  // Typing goes straight to the people search: the panel focuses it as it opens.
+  await expect(panel.getByRole('searchbox', { name: 'Search people' })).toBeFocused();
   const people = panel.getByRole('group', { name: 'People' });
   await expect(people.getByRole('checkbox')).toHaveCount(20);
   // The two people to pick are past this first page of 20.
