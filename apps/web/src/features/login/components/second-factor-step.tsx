@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SecondFactor } from '../../../lib/auth';
 import { TOTP_CODE_LENGTH } from '../../../lib/constants';
+import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 
 interface Props {
   busy: boolean;
@@ -69,14 +70,9 @@ export function SecondFactorStep({ busy, onSubmit, onBack }: Props) {
             onChange={(event) => setCode(event.target.value)}
           />
         ) : (
-          <input
+          <OneTimeCodeInput
             key="totp"
             ref={inputRef}
-            type="text"
-            name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            spellCheck={false}
             // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the code is asked right after the password, in the same sign-in dialog
             autoFocus
             aria-describedby={hintId}

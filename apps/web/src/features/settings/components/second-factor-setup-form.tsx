@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TOTP_CODE_LENGTH } from '../../../lib/constants';
 import { useEnableSecondFactor } from '../api/second-factor';
 import { CopyButton } from './copy-button';
+import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 
 /** The secret in groups of four, as authenticator apps show it and people type it. */
 export function groupSecret(secret: string) {
@@ -67,14 +68,9 @@ export function SetupForm({
       <p>{t('settings.secondFactor.step2')}</p>
       <label className="field">
         <span className="field__label">{t('settings.secondFactor.codeLabel')}</span>
-        <input
+        <OneTimeCodeInput
           ref={codeRef}
-          type="text"
-          name="totp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
           maxLength={TOTP_CODE_LENGTH + 4}
-          spellCheck={false}
           value={code}
           onChange={(event) => setCode(event.target.value)}
         />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisableSecondFactor } from '../api/second-factor';
+import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 
 /** Turning two-step sign-in off, with a code from the app or the password. */
 export function TurnOffForm({
@@ -51,14 +52,9 @@ export function TurnOffForm({
             onChange={(event) => setValue(event.target.value)}
           />
         ) : (
-          <input
+          <OneTimeCodeInput
             key="code"
             ref={inputRef}
-            type="text"
-            name="totp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            spellCheck={false}
             value={value}
             onChange={(event) => setValue(event.target.value)}
           />
