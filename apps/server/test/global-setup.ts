@@ -1,7 +1,8 @@
 // Runs once per test project, before any test file: builds one database with the real
 // migrations, which every test file then copies instead of migrating its own. The copy is
 // the result of `migrate()`, the same function that migrates production at start, so test
-// databases are still built the way production's are (STYLE.md); only the work is shared.
+// databases are still built the way production's are (docs/architecture.md, "How it is
+// tested"); only the work is shared.
 //
 // - Embedded pass: a migrated in-memory PGlite is dumped to a file (dumpDataDir), and each
 //   test file opens its own PGlite from that dump (loadDataDir), skipping initdb as well.
