@@ -1,5 +1,4 @@
 import type { Person } from '@signpost/contract';
-import { SHARED_ROOT_ID } from '../constants';
 import { locateItem, type Container } from './locate-item';
 import type { DisplaySpace, LinkLike, ProcessedMenu, SearchEntry } from './menu-types';
 
@@ -52,7 +51,7 @@ export function canShare(
 
 /** Only the personal space takes new links, and not the shared-with-me list (spec §6). */
 export function canAddLink(collection: Container, spaceType: DisplaySpace['type']): boolean {
-  return spaceType === 'personal' && collection.id !== SHARED_ROOT_ID;
+  return spaceType === 'personal' && collection.type !== 'shared-root';
 }
 
 /**
@@ -73,7 +72,7 @@ export function dropParentOf(
   spaceType: DisplaySpace['type'],
   parent: Container | null,
 ): { id: string; name: string } | null {
-  return spaceType === 'personal' && parent && parent.id !== SHARED_ROOT_ID
+  return spaceType === 'personal' && parent && parent.type !== 'shared-root'
     ? { id: parent.id, name: parent.name }
     : null;
 }
