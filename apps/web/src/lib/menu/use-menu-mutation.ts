@@ -4,7 +4,7 @@ import {
   type UseMutationOptions,
   type UseMutationResult,
 } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useSession } from '../use-session';
 import { menuQueryKey } from './get-menu';
 
@@ -49,5 +49,5 @@ export function useMenuMutation<TVariables>(
       ),
     [mutateAsync],
   );
-  return useMemo(() => ({ ...mutation, write }), [mutation, write]);
+  return { ...mutation, write };
 }
