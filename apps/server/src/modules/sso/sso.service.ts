@@ -195,7 +195,7 @@ export function createSsoService(
       const p = provider(providerId);
       const key = `sso-start:${ip}`;
       // Every start counts; none is forgiven.
-      const wait = await throttle.wait([
+      const wait = await throttle.admitOrWait([
         { key, max: STARTS_PER_MINUTE, windowSeconds: 60, blockSeconds: 60 },
       ]);
       if (wait > 0) throw ssoFailures.rateLimited(wait);

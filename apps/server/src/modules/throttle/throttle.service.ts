@@ -15,9 +15,9 @@ export function createThrottleService(db: Database) {
      * Admits one attempt and counts it as a failure at once (forgive it on success), or
      * answers how many seconds to wait while any key is blocked.
      */
-    wait: (limits: ThrottleLimit[]): Promise<number> => repository.admit(limits),
+    admitOrWait: (limits: ThrottleLimit[]): Promise<number> => repository.admit(limits),
 
-    /** Admits one attempt like `wait`, or throws 429 with Retry-After while blocked. */
+    /** Admits one attempt like `admitOrWait`, or throws 429 with Retry-After while blocked. */
     async admit(limits: ThrottleLimit[], what = 'attempts'): Promise<void> {
       const seconds = await repository.admit(limits);
       if (seconds > 0) {
