@@ -36,8 +36,8 @@ async function functionsFolder(files: Record<string, string>) {
   return dir;
 }
 
-const probe = (value: number) =>
-  `CREATE OR REPLACE FUNCTION signpost_probe() RETURNS int LANGUAGE sql AS 'SELECT ${value}';\n`;
+const probe = (value: number, version = 1) =>
+  `-- version: ${version}\nCREATE OR REPLACE FUNCTION signpost_probe() RETURNS int LANGUAGE sql AS 'SELECT ${value}';\n`;
 
 const probeValue = async (db: DatabaseHandle) =>
   (await db.query<{ value: number }>('SELECT signpost_probe() AS value'))[0]?.value;
@@ -52,8 +52,8 @@ describe('migrate', () => {
     const migrations = await versioned();
     expect(await migrate(db!)).toEqual([...migrations, 'functions/menu.sql']);
     const source = await readFile(path.join(FUNCTIONS_DIR, 'menu.sql'), 'utf8');
-    expect(await db!.query('SELECT name, checksum FROM schema_functions')).toEqual([
-      { name: 'menu.sql', checksum: createHash('sha256').update(source).digest('hex') },
+    expect(await db!.query('SELECT name, version, checksum FROM schema_functions')).toEqual([
+      { name: 'menu.sql', version: 1, checksum: createHash('sha256').update(source).digest('hex') },
     ]);
     // The function the file defines answers: the three list rows for a person with nothing.
     const rows = await db!.query<{ kind: string }>("SELECT kind FROM signpost_menu('o', 'u')");
@@ -65,7 +65,7 @@ describe('migrate', () => {
     expect(await migrate(db!)).toEqual([]);
   });
 
-  it('applies a changed function file once, and an unchanged one never again', async () => {
+  it('applies a function file once per new version, and an unchanged one never again', async () => {
     const [db] = await freshDatabase();
     const dir = await functionsFolder({ 'probe.sql': probe(1) });
     expect(await migrate(db!, MIGRATIONS_DIR, dir)).toContain('functions/probe.sql');
@@ -76,14 +76,49 @@ describe('migrate', () => {
     expect(await migrate(db!, MIGRATIONS_DIR, dir)).toEqual([]);
     expect(await probeValue(db!)).toBe(99);
 
-    await writeFile(path.join(dir, 'probe.sql'), probe(2));
+    await writeFile(path.join(dir, 'probe.sql'), probe(2, 2));
     expect(await migrate(db!, MIGRATIONS_DIR, dir)).toEqual(['functions/probe.sql']);
     expect(await probeValue(db!)).toBe(2);
     expect(await migrate(db!, MIGRATIONS_DIR, dir)).toEqual([]);
 
     // Line endings alone are no change.
-    await writeFile(path.join(dir, 'probe.sql'), probe(2).replace('\n', '\r\n'));
+    await writeFile(path.join(dir, 'probe.sql'), probe(2, 2).replaceAll('\n', '\r\n'));
     expect(await migrate(db!, MIGRATIONS_DIR, dir)).toEqual([]);
+  });
+
+  it('leaves a newer function alone when an older build starts', async () => {
+    const [db] = await freshDatabase();
+    const newer = await functionsFolder({ 'probe.sql': probe(2, 2) });
+    const older = await functionsFolder({ 'probe.sql': probe(1, 1) });
+    await migrate(db!, MIGRATIONS_DIR, newer);
+    // During a deploy an instance of the previous build (re)starts: its file is older.
+    expect(await migrate(db!, MIGRATIONS_DIR, older)).toEqual([]);
+    expect(await probeValue(db!)).toBe(2);
+    expect(await db!.query('SELECT version FROM schema_functions')).toEqual([{ version: 2 }]);
+  });
+
+  it('stops on a function file changed without a new version, naming it, and applies nothing', async () => {
+    const [db] = await freshDatabase();
+    const dir = await functionsFolder({ 'probe.sql': probe(1, 3) });
+    await migrate(db!, MIGRATIONS_DIR, dir);
+    await writeFile(path.join(dir, 'probe.sql'), probe(5, 3));
+    await expect(migrate(db!, MIGRATIONS_DIR, dir)).rejects.toThrow(
+      `SQL function file ${path.join(dir, 'probe.sql')} changed but kept version 3`,
+    );
+    expect(await probeValue(db!)).toBe(1);
+  });
+
+  it('stops on a function file without a version line, naming it', async () => {
+    const [db] = await freshDatabase();
+    const dir = await functionsFolder({
+      'probe.sql': probe(1).replace('-- version: 1\n', ''),
+    });
+    await expect(migrate(db!, MIGRATIONS_DIR, dir)).rejects.toThrow(
+      `SQL function file ${path.join(dir, 'probe.sql')} has no "-- version: N" line`,
+    );
+    expect(await db!.query("SELECT proname FROM pg_proc WHERE proname = 'signpost_probe'")).toEqual(
+      [],
+    );
   });
 
   it('lets two instances migrate one database at once: each step runs once', async () => {
@@ -103,7 +138,8 @@ describe('migrate', () => {
     const [db] = await freshDatabase();
     const dir = await functionsFolder({
       'a-good.sql': probe(1),
-      'b-broken.sql': 'CREATE OR REPLACE FUNCTION signpost_broken() RETURNS int LANGUAG sql;\n',
+      'b-broken.sql':
+        '-- version: 1\nCREATE OR REPLACE FUNCTION signpost_broken() RETURNS int LANGUAG sql;\n',
     });
     const failure = migrate(db!, MIGRATIONS_DIR, dir);
     await expect(failure).rejects.toThrow(

@@ -25,8 +25,8 @@ async function sqlFiles(dir: string): Promise<string[]> {
 /**
  * Brings the database up to date, under an advisory lock so that several instances can
  * start together: first the numbered migrations that have not run yet, in name order, each
- * in its own transaction; then every function file whose content changed since it was last
- * applied, all in one transaction. Returns what it applied (function files as
+ * in its own transaction; then every function file of a version the database does not have
+ * yet, all in one transaction. Returns what it applied (function files as
  * `functions/<name>`).
  */
 export function migrate(
@@ -92,43 +92,65 @@ function checksumOf(sql: string) {
   return createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
 }
 
+/** The `-- version: N` line every function file carries (decision 0006). */
+function versionOf(file: string, sql: string): number {
+  const match = /^--\s*version:\s*(\d+)\s*$/m.exec(sql);
+  if (!match) throw new Error(`SQL function file ${file} has no "-- version: N" line`);
+  return Number(match[1]);
+}
+
 /**
- * Applies the function files whose checksum differs from the one recorded (new or changed
- * files), in name order, in one transaction: a file that fails leaves every function and
- * checksum as it was, and the error names the file. Unchanged files are not run again.
+ * Applies the function files that are new to the database or carry a higher version than
+ * the one recorded, in name order, in one transaction: a file that fails leaves every
+ * function and record as it was, and the error names the file. A file whose version is
+ * lower than the recorded one comes from an older build (several builds may run during a
+ * deploy) and is left alone, so the newer function stays; a file changed without a new
+ * version stops the start, before anything is applied.
  */
 async function applyFunctions(conn: RawConnection, dir: string, files: string[]) {
   await conn.exec(
     `CREATE TABLE IF NOT EXISTS schema_functions (
        name text PRIMARY KEY,
+       version integer NOT NULL,
        checksum text NOT NULL,
        applied_at timestamptz NOT NULL DEFAULT now()
      )`,
   );
   const recorded = new Map(
     (
-      await conn.query<{ name: string; checksum: string }>(
-        'SELECT name, checksum FROM schema_functions',
+      await conn.query<{ name: string; version: number; checksum: string }>(
+        'SELECT name, version, checksum FROM schema_functions',
       )
-    ).map((r) => [r.name, r.checksum]),
+    ).map((r) => [r.name, r]),
   );
-  const changed: { file: string; sql: string; checksum: string }[] = [];
+  const changed: { file: string; sql: string; version: number; checksum: string }[] = [];
   for (const file of files) {
-    const sql = await readFile(`${dir}/${file}`, 'utf8');
+    const where = path.join(dir, file);
+    const sql = await readFile(where, 'utf8');
+    const version = versionOf(where, sql);
     const checksum = checksumOf(sql);
-    if (recorded.get(file) !== checksum) changed.push({ file, sql, checksum });
+    const known = recorded.get(file);
+    if (known && version < known.version) continue;
+    if (known && version === known.version) {
+      if (checksum === known.checksum) continue;
+      throw new Error(
+        `SQL function file ${where} changed but kept version ${version}: raise its "-- version:" line`,
+      );
+    }
+    changed.push({ file, sql, version, checksum });
   }
   if (changed.length === 0) return [];
   await conn.exec('BEGIN');
   let current = '';
   try {
-    for (const { file, sql, checksum } of changed) {
+    for (const { file, sql, version, checksum } of changed) {
       current = path.join(dir, file);
       await conn.exec(sql);
       await conn.query(
-        `INSERT INTO schema_functions (name, checksum) VALUES ($1, $2)
-         ON CONFLICT (name) DO UPDATE SET checksum = excluded.checksum, applied_at = now()`,
-        [file, checksum],
+        `INSERT INTO schema_functions (name, version, checksum) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE
+           SET version = excluded.version, checksum = excluded.checksum, applied_at = now()`,
+        [file, version, checksum],
       );
     }
     await conn.exec('COMMIT');

@@ -4,8 +4,10 @@
 -- shares; see modules/menu/menu.repository.ts for how the rows are read.
 --
 -- This file is the function's source. The migration runner applies it after the numbered
--- migrations whenever its content changed (decision 0006): edit it in place. Changing the
--- function's arguments or result needs a numbered migration that drops the old one first.
+-- migrations when its version is newer than the database's (decision 0006): edit it in
+-- place and raise the version. Changing the function's arguments or result needs a
+-- numbered migration that drops the old one first.
+-- version: 1
 
 CREATE OR REPLACE FUNCTION signpost_menu(p_organization_id text, p_user_id text)
 RETURNS TABLE (kind text, data json)
