@@ -2,7 +2,7 @@
 // TEST_DATABASE_URL is set), web components, end-to-end journeys in Chromium — and ends
 // with one line: "Tests: N passed, N failed". Exits non-zero if anything failed or was
 // skipped.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,14 +12,28 @@ const out = mkdtempSync(path.join(tmpdir(), 'signpost-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
-function run(label, cwd, command, args, env = {}) {
-  process.stdout.write(`\n=== ${label}\n`);
-  const result = spawnSync(command, args, {
-    cwd,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+/**
+ * Runs a suite and resolves to its exit status. Its output streams as it comes, or, when
+ * `held` is given, is kept there and printed by the caller (for a suite that runs beside
+ * another one).
+ */
+function run(label, cwd, command, args, env = {}, held = null) {
+  const header = `\n=== ${label}\n`;
+  if (held) held.push(header);
+  else process.stdout.write(header);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd,
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    if (held) {
+      child.stdout.on('data', (chunk) => held.push(chunk));
+      child.stderr.on('data', (chunk) => held.push(chunk));
+    }
+    child.on('error', () => resolve(1));
+    child.on('close', (status) => resolve(status ?? 1));
   });
-  return result.status ?? 1;
 }
 
 function hasFiles(dir, pattern) {
@@ -27,7 +41,7 @@ function hasFiles(dir, pattern) {
   return readdirSync(dir, { recursive: true }).some((f) => pattern.test(String(f)));
 }
 
-function vitest(label, workspace) {
+async function vitest(label, workspace, held = null) {
   const cwd = path.join(root, workspace);
   if (!hasFiles(path.join(cwd, 'src'), /\.test\.tsx?$/)) {
     // A suite that vanished must not pass quietly.
@@ -36,13 +50,14 @@ function vitest(label, workspace) {
     return;
   }
   const file = path.join(out, `${label}.json`);
-  const status = run(label, cwd, 'npx', [
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${file}`,
-  ]);
+  const status = await run(
+    label,
+    cwd,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`],
+    {},
+    held,
+  );
   if (!existsSync(file)) {
     totals.failed += 1;
     problems.push(`${label}: no report (exit ${status})`);
@@ -62,7 +77,7 @@ function vitest(label, workspace) {
   }
 }
 
-function playwright() {
+async function playwright() {
   const cwd = path.join(root, 'apps/web');
   if (!hasFiles(path.join(cwd, 'e2e'), /\.spec\.ts$/)) {
     totals.failed += 1;
@@ -70,7 +85,7 @@ function playwright() {
     return;
   }
   const file = path.join(out, 'e2e.json');
-  const status = run('end-to-end (Chromium)', cwd, 'npx', ['playwright', 'test'], {
+  const status = await run('end-to-end (Chromium)', cwd, 'npx', ['playwright', 'test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
   });
   if (!existsSync(file)) {
@@ -93,9 +108,12 @@ function playwright() {
 }
 
 const started = Date.now();
-vitest('server', 'apps/server');
-vitest('web', 'apps/web');
-playwright();
+await vitest('server', 'apps/server');
+// The journeys drive one server on one embedded database, which leaves most of a core idle:
+// the web component tests run beside them, and their output follows the journeys'.
+const webOutput = [];
+await Promise.all([vitest('web', 'apps/web', webOutput), playwright()]);
+for (const chunk of webOutput) process.stdout.write(chunk);
 
 process.stdout.write('\n');
 for (const problem of problems) process.stdout.write(`! ${problem}\n`);
