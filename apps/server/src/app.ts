@@ -10,7 +10,10 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { adminRoutes } from './modules/admin.routes.ts';
 import { consumerRoutes } from './modules/consumer.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 
 export interface AppOptions {
@@ -67,6 +70,9 @@ export async function buildApp({ config, database }: AppOptions): Promise<App> {
   // A demo single sign-on provider, when the demo runs without a configured one.
   if (config.demoData && config.oidcProviders.length === 0) await app.register(demoIdpPlugin);
   await app.register(consumerRoutes, { prefix: '/api/consumer' });
+  await app.register(adminRoutes, { prefix: '/api/admin' });
+  await app.register(setupRoutes, { prefix: '/api/setup' });
+  await app.register(invitationsRoutes, { prefix: '/api/invitations' });
   if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });
   return app;
 }

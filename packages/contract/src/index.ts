@@ -3,3 +3,4 @@ export * from './common.ts';
 export * from './auth.ts';
 export * from './menu.ts';
 export * from './consumer.ts';
+export * from './admin-audit.ts';

@@ -3,6 +3,9 @@ import { ErrorResponse } from '@signpost/contract';
 /** The OpenAPI tag and bearer security of every portal call. */
 export const consumerRoute = { tags: ['consumer'], security: [{ bearer: [] }] };
 
+/** The OpenAPI tag and bearer security of every administration call. */
+export const adminRoute = { tags: ['admin'], security: [{ bearer: [] }] };
+
 /** The error answers of a portal call that names things by id. */
 export const errorAnswers = {
   400: ErrorResponse,

@@ -21,6 +21,11 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       tags: [
         { name: 'auth', description: 'Sign-in methods and sessions' },
         { name: 'consumer', description: 'What a signed-in person sees and does in the portal' },
+        { name: 'setup', description: 'First run: the organization and its first administrator' },
+        {
+          name: 'admin',
+          description: 'Administration: people, teams, settings, suggestions, audit log',
+        },
       ],
     },
   });

@@ -28,6 +28,11 @@ export const SettingsPanel = lazy(() =>
     default: m.SettingsPanel,
   })),
 );
+export const AdminConsole = lazy(() =>
+  import('../features/admin/components/admin-console').then((m) => ({
+    default: m.AdminConsole,
+  })),
+);
 
 /**
  * Loads the panels people open most (search, collections, Show all) once the portal is

@@ -17,6 +17,7 @@ import { PortalFooter } from '../features/portal/components/portal-footer';
 import { SpaceCard } from '../features/spaces/components/space-card';
 import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut';
 import {
+  AdminConsole,
   ConsentDialog,
   FeedbackDialog,
   PortalPanels,
@@ -64,6 +65,7 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   feedback: (_panel, { panels }) => <FeedbackDialog onClose={panels.back} />,
   consent: (_panel, { panels }) => <ConsentDialog onClose={panels.back} />,
   settings: (_panel, { panels }) => <SettingsPanel onClose={panels.back} />,
+  admin: (panel, { panels }) => <AdminConsole admin={panel.admin} onClose={panels.back} />,
   space: (panel, { data, panels, tileProps }) => {
     const space = data?.spaces.find((candidate) => candidate.id === panel.id);
     return space ? <SpacePanel space={space} onClose={panels.closeAll} {...tileProps} /> : null;

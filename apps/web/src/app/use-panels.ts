@@ -12,6 +12,8 @@ export type Panel =
   | { kind: 'feedback' }
   | { kind: 'consent' }
   | { kind: 'settings' }
+  /** The administration console; `admin` says whether the person runs the organization. */
+  | { kind: 'admin'; admin: boolean }
   | { kind: 'add'; id: string; parentPanelId: string }
   | { kind: 'members'; id: string }
   | { kind: 'collection-details'; id: string }

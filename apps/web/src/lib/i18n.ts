@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './constants';
+import type { AdminTexts } from './locales/admin';
 import { en, type Texts } from './locales/en';
 
 /** The first supported language of the browser's preferences, else the default. */
@@ -33,10 +34,22 @@ export function initI18n(language = detectLanguage()) {
   return i18next;
 }
 
+/**
+ * Adds the texts of a part that loads later (the administration console) in every
+ * supported language; pt, fr and de carry the English texts until translations exist.
+ */
+export function registerTexts(namespace: 'admin', texts: AdminTexts) {
+  for (const language of SUPPORTED_LANGUAGES) {
+    if (!i18next.hasResourceBundle(language, namespace)) {
+      i18next.addResourceBundle(language, namespace, texts);
+    }
+  }
+}
+
 // Translation keys are checked against the English texts: t('no.such.key') fails to compile.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: Texts };
+    resources: { translation: Texts; admin: AdminTexts };
   }
 }

@@ -11,3 +11,4 @@ export * from './sessions.table.ts';
 export * from './identities.table.ts';
 export * from './access-tokens.table.ts';
 export * from './second-factors.table.ts';
+export * from './administration.table.ts';

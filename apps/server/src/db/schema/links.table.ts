@@ -35,5 +35,9 @@ export const linkSuggestions = pgTable('link_suggestions', {
   description: text('description').notNull().default(''),
   url: text('url').notNull(),
   status: text('status').$type<'open' | 'accepted' | 'declined'>().notNull().default('open'),
+  decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  reason: text('reason').notNull().default(''),
+  linkId: text('link_id').references(() => links.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -162,6 +162,10 @@ describe('POST /api/consumer/collections/:id/suggestions', () => {
         description: 'For everyone',
         url: 'https://handbook.example.com',
         status: 'open',
+        decidedBy: null,
+        decidedAt: null,
+        reason: '',
+        linkId: null,
         createdAt: expect.any(Date),
       },
     ]);

@@ -41,6 +41,7 @@ export const en = {
     close: 'Close',
     logout: 'Logout',
     settings: 'Settings',
+    administration: 'Administration',
     consentPreferences: 'Consent preferences',
     consentTitle: 'Consent preferences',
     consentText:

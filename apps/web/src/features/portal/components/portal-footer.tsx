@@ -6,10 +6,18 @@ interface Props {
   onConsent: () => void;
   /** Opens the person's settings; without it, the footer offers none. */
   onSettings?: () => void;
+  /** Opens the administration console; only for the people who run something. */
+  onAdminister?: () => void;
 }
 
 /** The footer: organization name, settings, logout and the consent-preferences link. */
-export function PortalFooter({ organizationName, onLogout, onConsent, onSettings }: Props) {
+export function PortalFooter({
+  organizationName,
+  onLogout,
+  onConsent,
+  onSettings,
+  onAdminister,
+}: Props) {
   const { t } = useTranslation();
   return (
     <footer className="portal-footer">
@@ -20,6 +28,11 @@ export function PortalFooter({ organizationName, onLogout, onConsent, onSettings
       {onSettings ? (
         <button type="button" className="link-button" onClick={onSettings}>
           {t('portal.settings')}
+        </button>
+      ) : null}
+      {onAdminister ? (
+        <button type="button" className="link-button" onClick={onAdminister}>
+          {t('portal.administration')}
         </button>
       ) : null}
       <button type="button" className="link-button" onClick={onLogout}>

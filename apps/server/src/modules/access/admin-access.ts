@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+
+const ADMINS_ONLY = 'Only an administrator of the organization can do that.';
+const RUNS_TEAM = 'Only an editor of this team or an administrator can do that.';
+
+/** What a person may run: the whole organization (admins) or some of its teams (editors). */
+export interface Stewardship {
+  admin: boolean;
+  /** The teams the person is an editor of (every team, for an administrator, is implied). */
+  editorOf: string[];
+}
+
+/**
+ * The access layer of the administration calls (decision 0040). Like the portal's, it
+ * authorizes every id on its own: anything of another organization is 404 as an unknown id;
+ * what a person can see but not run is 403.
+ */
+export function createAdminAccess(db: Executor) {
+  async function editorTeams(me: AuthContext): Promise<string[]> {
+    const rows = await selectRows<{ teamId: string }>(
+      db,
+      sql`SELECT team_id AS "teamId" FROM team_memberships
+          WHERE user_id = ${me.userId} AND organization_id = ${me.organizationId}
+            AND role = 'editor'`,
+    );
+    return rows.map((row) => row.teamId);
+  }
+
+  return {
+    /** Throws 403 unless the caller administers their organization. */
+    admin(me: AuthContext): void {
+      if (me.role !== 'admin') throw forbidden(ADMINS_ONLY);
+    },
+
+    /** What the caller runs; 403 when they run nothing (neither admin nor an editor). */
+    async steward(me: AuthContext): Promise<Stewardship> {
+      if (me.role === 'admin') return { admin: true, editorOf: [] };
+      const editorOf = await editorTeams(me);
+      if (editorOf.length === 0) throw forbidden(RUNS_TEAM);
+      return { admin: false, editorOf };
+    },
+
+    /**
+     * A team of the caller's organization that the caller runs: 404 when it is not in the
+     * organization (or, for anyone but an administrator, when they are not in it), 403 for
+     * a plain member of it.
+     */
+    async team(me: AuthContext, teamId: string): Promise<{ id: string; name: string }> {
+      const rows = await selectRows<{ id: string; name: string; role: string | null }>(
+        db,
+        sql`SELECT t.id, t.name,
+                   (SELECT tm.role FROM team_memberships tm
+                    WHERE tm.team_id = t.id AND tm.user_id = ${me.userId}) AS role
+            FROM teams t WHERE t.id = ${teamId} AND t.organization_id = ${me.organizationId}`,
+      );
+      const team = rows[0];
+      // A team the caller is not in is as unknown to them as in the portal (decision 0002).
+      if (!team || (me.role !== 'admin' && team.role === null)) {
+        throw notFound(`Team ${teamId} was not found`);
+      }
+      if (me.role !== 'admin' && team.role !== 'editor') throw forbidden(RUNS_TEAM);
+      return { id: team.id, name: team.name };
+    },
+  };
+}
+export type AdminAccess = ReturnType<typeof createAdminAccess>;

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+/** The audit log: `/api/admin/audit-log`. */
+export const adminAuditRoutes: FastifyPluginAsyncTypebox = async () => {};

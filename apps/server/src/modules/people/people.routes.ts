@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+/** Administration of people: `/api/admin/people`. */
+export const adminPeopleRoutes: FastifyPluginAsyncTypebox = async () => {};

@@ -1,0 +1,4 @@
+/** The texts of the console's audit tab. */
+export const audit = {
+  title: 'Audit log',
+};

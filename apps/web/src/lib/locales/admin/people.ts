@@ -1,0 +1,4 @@
+/** The texts of the console's people tab. */
+export const people = {
+  title: 'People',
+};

@@ -1,0 +1,4 @@
+/** The texts of the console's settings tab. */
+export const settings = {
+  title: 'Organization',
+};

@@ -1,0 +1,4 @@
+/** The texts of the console's teams tab. */
+export const teams = {
+  title: 'Teams',
+};
