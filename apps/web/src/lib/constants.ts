@@ -87,3 +87,10 @@ export const ACCESS_TOKEN_EXPIRY_CHOICES_DAYS = [7, 30, 90, 365] as const;
 
 /** A copied-to-clipboard confirmation shows this long. */
 export const COPIED_NOTICE_MS = 2000;
+
+/**
+ * How often an open portal asks whether its menu changed (an unchanged menu is a 304 without
+ * a body). It also notices within this time that its session ended elsewhere — the person
+ * was disabled, signed out everywhere, or their password reset — and shows the login screen.
+ */
+export const MENU_REFRESH_MS = 30_000;

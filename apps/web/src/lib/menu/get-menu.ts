@@ -1,7 +1,7 @@
 import type { Menu } from '@signpost/contract';
 import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import { consumerApi, reportApiError } from '../api-client';
-import { STATUS_NOT_MODIFIED } from '../constants';
+import { MENU_REFRESH_MS, STATUS_NOT_MODIFIED } from '../constants';
 import { useSession } from '../use-session';
 import { processMenu } from './process-menu';
 import type { ProcessedMenu } from './menu-types';
@@ -37,7 +37,8 @@ export function menuQueryOptions(token: string | null) {
     queryKey: menuQueryKey(token),
     queryFn: getMenu,
     enabled: Boolean(token),
-    staleTime: 30_000,
+    staleTime: MENU_REFRESH_MS,
+    refetchInterval: MENU_REFRESH_MS,
     retry: false,
   });
 }
