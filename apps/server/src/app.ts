@@ -11,6 +11,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminRoutes } from './modules/admin.routes.ts';
+import { startAuditRetention } from './modules/audit/audit-retention.ts';
 import { consumerRoutes } from './modules/consumer.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
@@ -19,6 +20,8 @@ import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** Run the periodic jobs in this process (the server does; tests only when they ask). */
+  periodicJobs?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -37,7 +40,7 @@ function makeAjv(coerceTypes: boolean) {
 }
 
 /** Builds the whole application; it never listens (main.ts does, tests inject). */
-export async function buildApp({ config, database }: AppOptions): Promise<App> {
+export async function buildApp({ config, database, periodicJobs }: AppOptions): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
     trustProxy: config.trustProxy,
@@ -74,6 +77,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<App> {
   await app.register(setupRoutes, { prefix: '/api/setup' });
   await app.register(invitationsRoutes, { prefix: '/api/invitations' });
   if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });
+  if (periodicJobs) startAuditRetention(app);
   return app;
 }
 

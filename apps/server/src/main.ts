@@ -37,7 +37,7 @@ async function main() {
     demo = await seedDemoIfEmpty(database, config.argon2);
   }
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, periodicJobs: true });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -100,6 +100,8 @@ export const SSO_ERROR_CODES = [
   'SSO_DOMAIN_NOT_ALLOWED',
   /** An account with this e-mail exists and may not be linked to this provider. */
   'SSO_ACCOUNT_EXISTS',
+  /** No account has this e-mail, and the organization does not let single sign-on create one. */
+  'SSO_NO_ACCOUNT',
   /** The account is disabled. */
   'SSO_ACCOUNT_DISABLED',
   /** Too many sign-ins started from this address; wait a minute. */

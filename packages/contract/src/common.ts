@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   'INVALID_CREDENTIALS',
   'SECOND_FACTOR_REQUIRED',
   'SECOND_FACTOR_INVALID',
+  /** The organization allows single sign-on only (told only after the right password). */
+  'PASSWORD_SIGN_IN_OFF',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

@@ -63,13 +63,14 @@ export function createAccessTokensRepository(db: Executor) {
     },
 
     /** Revokes one live token of this person; false when there is none with this id. */
-    async revoke(userId: string, tokenId: string): Promise<boolean> {
+    /** Revokes a live token of this person; its name, or null when there is none. */
+    async revoke(userId: string, tokenId: string): Promise<{ name: string } | null> {
       const rows = await db
         .update(accessTokens)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), live()))
-        .returning({ id: accessTokens.id });
-      return rows.length > 0;
+        .returning({ name: accessTokens.name });
+      return rows[0] ?? null;
     },
   };
 }

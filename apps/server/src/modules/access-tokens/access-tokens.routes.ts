@@ -56,7 +56,7 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const me = caller(request);
       // A leaked token must not be able to mint itself a longer-lived successor.
       if (!me.sessionId) throw forbidden('Sign in to make access tokens; a token cannot.');
-      return reply.status(201).send(await service.create(me.userId, request.body));
+      return reply.status(201).send(await service.create(request, me, request.body));
     },
   );
 
@@ -73,7 +73,7 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.revoke(caller(request).userId, request.params.id);
+      await service.revoke(request, caller(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -5,6 +5,8 @@ import type { accessTokens } from '../../db/schema/index.ts';
 import { TOUCH_EVERY_MS, type AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { auditContext, createAuditService } from '../audit/audit.service.ts';
+import type { FastifyRequest } from 'fastify';
 import { createAccessTokensRepository } from './access-tokens.repository.ts';
 
 const HINT_LENGTH = ACCESS_TOKEN_PREFIX.length + 4;
@@ -26,6 +28,7 @@ function toWire(row: typeof accessTokens.$inferSelect): AccessToken {
 
 export function createAccessTokensService(db: Database) {
   const repository = createAccessTokensRepository(db);
+  const audit = createAuditService(db);
   return {
     /** The person behind a live access token, or null (expired, revoked, unknown). */
     async authenticate(token: string): Promise<AuthContext | null> {
@@ -43,7 +46,12 @@ export function createAccessTokensService(db: Database) {
       };
     },
 
-    async create(userId: string, input: { name: string; expiresInDays?: number | undefined }) {
+    async create(
+      request: FastifyRequest,
+      me: AuthContext,
+      input: { name: string; expiresInDays?: number | undefined },
+    ) {
+      const userId = me.userId;
       if ((await repository.countLive(userId)) >= ACCESS_TOKEN_LIMITS.perPerson) {
         throw conflict(
           `You have ${ACCESS_TOKEN_LIMITS.perPerson} access tokens; revoke one to make another.`,
@@ -52,15 +60,31 @@ export function createAccessTokensService(db: Database) {
       // 256 random bits after a recognizable prefix (secret scanners can spot it); only the
       // hash is stored.
       const token = `${ACCESS_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const row = await repository.insert({
-        id: newId(),
-        userId,
-        name: input.name.trim() || 'Access token',
-        tokenHash: hashAccessToken(token),
-        tokenHint: token.slice(0, HINT_LENGTH),
-        expiresAt: input.expiresInDays
-          ? new Date(Date.now() + input.expiresInDays * 24 * 3600_000)
-          : null,
+      const row = await db.transaction(async (tx) => {
+        const created = await createAccessTokensRepository(tx).insert({
+          id: newId(),
+          userId,
+          name: input.name.trim() || 'Access token',
+          tokenHash: hashAccessToken(token),
+          tokenHint: token.slice(0, HINT_LENGTH),
+          expiresAt: input.expiresInDays
+            ? new Date(Date.now() + input.expiresInDays * 24 * 3600_000)
+            : null,
+        });
+        await audit.record(
+          {
+            ...auditContext(request, me),
+            action: 'access-token.created',
+            target: { type: 'access-token', id: created.id, label: created.name },
+            after: {
+              name: created.name,
+              hint: created.tokenHint,
+              expiresAt: created.expiresAt?.toISOString() ?? null,
+            },
+          },
+          tx,
+        );
+        return created;
       });
       return { token, accessToken: toWire(row) };
     },
@@ -69,10 +93,21 @@ export function createAccessTokensService(db: Database) {
       return { items: (await repository.listLive(userId)).map(toWire) };
     },
 
-    async revoke(userId: string, tokenId: string) {
-      if (!(await repository.revoke(userId, tokenId))) {
-        throw notFound('No such access token.');
-      }
+    async revoke(request: FastifyRequest, me: AuthContext, tokenId: string) {
+      await db.transaction(async (tx) => {
+        const revoked = await createAccessTokensRepository(tx).revoke(me.userId, tokenId);
+        if (!revoked) throw notFound('No such access token.');
+        await audit.record(
+          {
+            ...auditContext(request, me),
+            action: 'access-token.revoked',
+            target: { type: 'access-token', id: tokenId, label: revoked.name },
+            // Revoked with itself as the bearer, or from a session.
+            details: { byItself: me.accessTokenId === tokenId },
+          },
+          tx,
+        );
+      });
     },
   };
 }

@@ -1,9 +1,26 @@
-import type { AuditAction } from '@signpost/contract';
+import { Readable } from 'node:stream';
+import {
+  AUDIT_ACTION_GROUPS,
+  AUDIT_ACTIONS,
+  AUDIT_PAGE,
+  type AuditAction,
+  type AuditEntry as WireAuditEntry,
+  type AuditExportQuery,
+  type AuditLogQuery,
+  type AuditLogResponse,
+} from '@signpost/contract';
+import { stringify } from 'csv-stringify';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { createAuditRepository } from './audit.repository.ts';
+import {
+  createAuditRepository,
+  type AuditFilter,
+  type AuditLogRow,
+  type AuditPosition,
+} from './audit.repository.ts';
 
 /** Who did something: a person as they were at that moment, or nobody known (null id). */
 export interface AuditActor {
@@ -58,6 +75,15 @@ export function auditContext(request: FastifyRequest, me: AuthContext) {
   };
 }
 
+/** The actor and origin of an event, for services that get the origin from their route. */
+export function auditOf(me: AuthContext, origin: AuditOrigin) {
+  return {
+    organizationId: me.organizationId,
+    actor: { id: me.userId, name: me.name, email: me.email },
+    ...origin,
+  };
+}
+
 /** The address and browser of a request. */
 export function originOf(request: FastifyRequest): Required<AuditOrigin> {
   return { ip: request.ip, userAgent: clip(request.headers['user-agent'], 500) };
@@ -90,6 +116,186 @@ export function createAuditService(db: Executor) {
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;
+
+const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
+const KNOWN_GROUPS = new Set<string>(AUDIT_ACTION_GROUPS);
+/** Entries of no organization (a refused first-run setup) are kept this long. */
+export const ORPHAN_RETENTION_DAYS = 365;
+const EXPORT_PAGE = 500;
+const PURGE_BATCH = 5000;
+
+/** The checked filter of a query: unknown action names and reversed dates are 400. */
+function filterOf(me: AuthContext, query: AuditExportQuery): AuditFilter {
+  const actions: string[] = [];
+  const groups: string[] = [];
+  for (const name of query.action ? query.action.split(',') : []) {
+    if (KNOWN_GROUPS.has(name)) groups.push(name);
+    else if (KNOWN_ACTIONS.has(name)) actions.push(name);
+    else throw badRequest(`There is no action or group of actions called "${name}".`);
+  }
+  if (query.from && query.to && Date.parse(query.from) > Date.parse(query.to)) {
+    throw badRequest('The start of the period is after its end.');
+  }
+  const q = query.q?.trim();
+  return {
+    organizationId: me.organizationId,
+    person: query.person,
+    actions,
+    groups,
+    from: query.from,
+    to: query.to,
+    q: q || undefined,
+  };
+}
+
+const encodeCursor = (row: AuditLogRow) =>
+  Buffer.from(JSON.stringify([row.at, row.id])).toString('base64url');
+
+function decodeCursor(cursor: string | undefined): AuditPosition | null {
+  if (!cursor) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      !Number.isNaN(Date.parse(value[0].replace(' ', 'T')))
+    ) {
+      return { at: value[0], id: value[1] };
+    }
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw badRequest('The cursor is not one this list gave out.');
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toWire(row: AuditLogRow): WireAuditEntry {
+  const actor =
+    row.actorId || row.actorName || row.actorEmail
+      ? { id: row.actorId, name: row.actorName, email: row.actorEmail }
+      : null;
+  return {
+    id: row.id,
+    occurredAt: iso(row.occurredAt),
+    actor,
+    action: row.action,
+    target:
+      row.targetType && row.targetId
+        ? { type: row.targetType, id: row.targetId, label: row.targetLabel }
+        : null,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    before: row.before,
+    after: row.after,
+    details: row.details,
+  };
+}
+
+export const CSV_COLUMNS = [
+  'occurred_at',
+  'actor_id',
+  'actor_name',
+  'actor_email',
+  'action',
+  'target_type',
+  'target_id',
+  'target_label',
+  'ip',
+  'user_agent',
+  'before',
+  'after',
+  'details',
+] as const;
+
+/**
+ * A cell a spreadsheet would take for a formula (OWASP "CSV injection") gets a leading
+ * apostrophe, so that it is shown as the text it is.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+function csvRow(row: AuditLogRow): string[] {
+  return [
+    iso(row.occurredAt),
+    row.actorId,
+    row.actorName,
+    row.actorEmail,
+    row.action,
+    row.targetType,
+    row.targetId,
+    row.targetLabel,
+    row.ip,
+    row.userAgent,
+    row.before,
+    row.after,
+    row.details,
+  ].map(csvCell);
+}
+
+/** Reading the audit log: a page of the console's list, and the CSV export. */
+export function createAuditLogReader(db: Executor) {
+  const repository = createAuditRepository(db);
+
+  /** Every entry of the filter, newest first, read a page at a time. */
+  async function* rows(filter: AuditFilter): AsyncGenerator<string[]> {
+    yield [...CSV_COLUMNS];
+    let after: AuditPosition | null = null;
+    for (;;) {
+      const page = await repository.page(filter, after, EXPORT_PAGE);
+      for (const row of page) yield csvRow(row);
+      const last = page.at(-1);
+      if (page.length < EXPORT_PAGE || !last) return;
+      after = { at: last.at, id: last.id };
+    }
+  }
+
+  return {
+    async list(me: AuthContext, query: AuditLogQuery): Promise<AuditLogResponse> {
+      const filter = filterOf(me, query);
+      const limit = query.limit ?? AUDIT_PAGE.default;
+      const page = await repository.page(filter, decodeCursor(query.cursor), limit + 1);
+      const items = page.slice(0, limit);
+      const last = items.at(-1);
+      return {
+        items: items.map(toWire),
+        nextCursor: page.length > limit && last ? encodeCursor(last) : null,
+      };
+    },
+
+    /**
+     * The CSV of every entry of the filter, as a stream: the filter is checked first (a
+     * bad one throws before anything is sent), then pages are read as the client reads.
+     */
+    exportCsv(me: AuthContext, query: AuditExportQuery): Readable {
+      const filter = filterOf(me, query);
+      const source = Readable.from(rows(filter));
+      const csv = stringify({ bom: true });
+      // A database failure half-way ends the download with an error, not a short file.
+      source.on('error', (error) => csv.destroy(error));
+      return source.pipe(csv);
+    },
+  };
+}
+
+/**
+ * The retention job: deletes every entry older than its organization keeps entries, in
+ * batches so that no statement runs long. The database allows exactly these deletions.
+ */
+export async function purgeExpired(db: Executor): Promise<number> {
+  const repository = createAuditRepository(db);
+  let total = 0;
+  for (;;) {
+    const deleted = await repository.deleteExpired(PURGE_BATCH, ORPHAN_RETENTION_DAYS);
+    total += deleted;
+    if (deleted < PURGE_BATCH) return total;
+  }
+}
 
 /** The fields of `after` that differ from `before`, each side with only those fields. */
 export function changes<T extends Record<string, unknown>>(before: T, after: Partial<T>) {

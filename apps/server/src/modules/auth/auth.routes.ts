@@ -13,11 +13,13 @@ import {
 } from '@signpost/contract';
 import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
+import { originOf } from '../audit/audit.service.ts';
 import { accessTokensRoutes } from '../access-tokens/access-tokens.routes.ts';
 import { secondFactorRoutes } from '../second-factor/second-factor.routes.ts';
 import { ssoRoutes } from '../sso/sso.routes.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
+const signInErrors = { ...errors, 403: ErrorResponse };
 const bearer = [{ bearer: [] }];
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -45,9 +47,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'With a second factor on, the password alone answers 401 SECOND_FACTOR_REQUIRED; ' +
           'send the same body again with `totp` or `recoveryCode`. A wrong or used code ' +
-          'answers 401 SECOND_FACTOR_INVALID and counts as a failed sign-in.',
+          'answers 401 SECOND_FACTOR_INVALID and counts as a failed sign-in. When the ' +
+          "person's organization allows single sign-on only, the right password answers 403 " +
+          'PASSWORD_SIGN_IN_OFF (a wrong one answers 401 as always).',
         body: CreateSessionBody,
-        response: { 201: SessionResponse, ...errors },
+        response: { 201: SessionResponse, ...signInErrors },
       },
     },
     async (request, reply) => {
@@ -102,8 +106,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { sessionId } = caller(request);
-      if (sessionId) await app.auth.logout(sessionId);
+      await app.auth.logout(caller(request), originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -125,10 +128,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { sessionId } = caller(request);
-      if (!sessionId) return { logoutUrl: null };
-      const logoutUrl = await app.sso.logoutUrl(sessionId);
-      await app.auth.logout(sessionId);
+      const me = caller(request);
+      if (!me.sessionId) return { logoutUrl: null };
+      const logoutUrl = await app.sso.logoutUrl(me.sessionId);
+      await app.auth.logout(me, originOf(request));
       return { logoutUrl };
     },
   );
@@ -171,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const me = caller(request);
       if (!me.sessionId) throw forbidden('Sign in to change your password; a token cannot.');
-      await app.auth.changePassword(me, request.body);
+      await app.auth.changePassword(me, request.body, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -188,7 +191,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.endOtherSessions(caller(request));
+      await app.auth.endOtherSessions(caller(request), originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -206,7 +209,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.endSession(caller(request), request.params.id);
+      await app.auth.endSession(caller(request), request.params.id, originOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -9,6 +9,7 @@ import {
   createAccessTokensService,
   isAccessToken,
 } from '../access-tokens/access-tokens.service.ts';
+import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
 import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { hashPassword, PasswordVerifier } from '../../lib/passwords.ts';
@@ -35,6 +36,7 @@ export function createAuthService(db: Database, config: Config) {
   const throttle = createThrottleService(db);
   const secondFactor = createSecondFactorService(db, config);
   const verifier = new PasswordVerifier(config.argon2);
+  const audit = createAuditService(db);
   const limits = config.login;
   const idle = config.sessionIdleMinutes;
 
@@ -103,16 +105,53 @@ export function createAuthService(db: Database, config: Config) {
    * the caller settles it once the whole sign-in has succeeded. Throws 429 (blocked) or 401
    * (wrong e-mail or password, the same answer for both).
    */
-  async function verifyPassword({ email, password, ip }: PasswordCheckInput) {
-    const account = email.trim().toLowerCase();
-    const keys = throttleKeys(account, ip);
+  async function verifyPassword(input: PasswordCheckInput & { userAgent?: string | undefined }) {
+    const account = input.email.trim().toLowerCase();
+    const keys = throttleKeys(account, input.ip);
     // Counted before the slow check, so attempts sent at once cannot pass the limit together.
     await admitAttempt(keys);
     const user = await sessions.findUserByEmail(account);
-    const ok = await verifier.verify(user?.passwordHash ?? null, password);
+    const ok = await verifier.verify(user?.passwordHash ?? null, input.password);
     if (ok && user && user.status === 'active') return { user, keys };
+    // Only a known person's failures are audited, in their organization: an unknown e-mail
+    // belongs to no organization (decision 0045). Blocked attempts never get here.
+    if (user) await signInFailed(user, input, ok ? `account ${user.status}` : 'wrong password');
     throw new AppError(401, 'INVALID_CREDENTIALS', 'The e-mail or password is not correct.');
   }
+
+  type KnownPerson = { id: string; name: string; email: string; organizationId: string };
+
+  /** A refused password sign-in of a known person, in the audit log. */
+  async function signInFailed(
+    user: KnownPerson,
+    input: { email: string; ip: string; userAgent?: string | undefined },
+    reason: string,
+  ) {
+    await audit.record({
+      organizationId: user.organizationId,
+      actor: { id: null, email: input.email.trim().slice(0, 320) },
+      action: 'sign-in.failed',
+      target: { type: 'person', id: user.id, label: user.email },
+      details: { method: 'password', reason },
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+    });
+  }
+
+  /**
+   * Notes a successful sign-in on the person (`users.last_sign_in_at`). Every way of signing
+   * in calls it, in the transaction that opens the session.
+   */
+  async function signedIn(userId: string, executor: Executor = db): Promise<void> {
+    await createSessionsRepository(executor).markSignedIn(userId);
+  }
+
+  /** An event of a signed-in person about themself (sign-out, password, sessions). */
+  const ownEvent = (me: AuthContext, origin: AuditOrigin) => ({
+    organizationId: me.organizationId,
+    actor: { id: me.userId, name: me.name, email: me.email },
+    ...origin,
+  });
 
   /** A sign-in succeeded: its attempt is no failure, and this address starts afresh. */
   async function settle(keys: ReturnType<typeof throttleKeys>) {
@@ -130,6 +169,7 @@ export function createAuthService(db: Database, config: Config) {
   return {
     openSession,
     startSession,
+    signedIn,
     checkPassword,
     secondFactor,
 
@@ -139,6 +179,16 @@ export function createAuthService(db: Database, config: Config) {
      */
     async login(input: LoginInput): Promise<string> {
       const { user, keys } = await verifyPassword(input);
+      // Told only to whoever knows the password, so that it reveals no account (0045).
+      if (!user.passwordSignIn) {
+        await throttle.forgive(Object.values(keys));
+        await signInFailed(user, input, 'password sign-in is off');
+        throw new AppError(
+          403,
+          'PASSWORD_SIGN_IN_OFF',
+          'Your organization signs in with single sign-on only. Use its button to sign in.',
+        );
+      }
       const check = await secondFactor.check(user.id, input);
       if (check === 'required') {
         // The password was right: only the code is missing, which is no failed attempt.
@@ -151,6 +201,7 @@ export function createAuthService(db: Database, config: Config) {
       }
       if (check === 'refused') {
         // A wrong or replayed code counts like a wrong password: the attempt stays counted.
+        await signInFailed(user, input, 'wrong second-factor code');
         throw new AppError(
           401,
           'SECOND_FACTOR_INVALID',
@@ -158,7 +209,23 @@ export function createAuthService(db: Database, config: Config) {
         );
       }
       await settle(keys);
-      return openSession(user.id, input.ip, input.userAgent);
+      return db.transaction(async (tx) => {
+        const { token, sessionId } = await startSession(user.id, input.ip, input.userAgent, tx);
+        await signedIn(user.id, tx);
+        await audit.record(
+          {
+            organizationId: user.organizationId,
+            actor: { id: user.id, name: user.name, email: user.email },
+            action: 'sign-in.succeeded',
+            target: { type: 'session', id: sessionId, label: user.email },
+            details: { method: 'password', secondFactor: check === 'accepted' },
+            ip: input.ip,
+            userAgent: input.userAgent?.slice(0, 500) ?? null,
+          },
+          tx,
+        );
+        return token;
+      });
     },
 
     /** The caller behind a bearer token (session or access token), or null when not live. */
@@ -173,7 +240,22 @@ export function createAuthService(db: Database, config: Config) {
       return { ...rest, accessTokenId: null, menuVersion: Number(record.menuVersion) };
     },
 
-    logout: (sessionId: string) => sessions.revoke(sessionId),
+    /** Signs the caller out: their session ends. */
+    async logout(me: AuthContext, origin: AuditOrigin): Promise<void> {
+      const sessionId = me.sessionId;
+      if (!sessionId) return;
+      await db.transaction(async (tx) => {
+        await createSessionsRepository(tx).revoke(sessionId);
+        await audit.record(
+          {
+            ...ownEvent(me, origin),
+            action: 'sign-out',
+            target: { type: 'session', id: sessionId, label: me.email },
+          },
+          tx,
+        );
+      });
+    },
 
     /** The provider and ID token of a session opened by single sign-on, or null. */
     ssoSessionOf: (sessionId: string) => sessions.findSso(sessionId),
@@ -195,21 +277,48 @@ export function createAuthService(db: Database, config: Config) {
       };
     },
 
-    async endSession(me: AuthContext, sessionId: string) {
-      if (!(await sessions.revokeOwn(me.userId, sessionId, idle))) {
-        throw notFound('No such session.');
-      }
+    async endSession(me: AuthContext, sessionId: string, origin: AuditOrigin) {
+      await db.transaction(async (tx) => {
+        if (!(await createSessionsRepository(tx).revokeOwn(me.userId, sessionId, idle))) {
+          throw notFound('No such session.');
+        }
+        await audit.record(
+          {
+            ...ownEvent(me, origin),
+            action: 'session.ended',
+            target: { type: 'session', id: sessionId, label: me.email },
+          },
+          tx,
+        );
+      });
     },
 
     /** Ends every session but the caller's own (all of them for an access token). */
-    endOtherSessions: (me: AuthContext) => sessions.revokeOthers(me.userId, me.sessionId),
+    async endOtherSessions(me: AuthContext, origin: AuditOrigin): Promise<void> {
+      await db.transaction(async (tx) => {
+        const ended = await createSessionsRepository(tx).revokeOthers(me.userId, me.sessionId);
+        await audit.record(
+          {
+            ...ownEvent(me, origin),
+            action: 'sessions.ended-everywhere',
+            target: { type: 'person', id: me.userId, label: me.email },
+            details: { ended, keptCurrent: Boolean(me.sessionId) },
+          },
+          tx,
+        );
+      });
+    },
 
     /**
      * Changes the caller's password after checking the current one (throttled like sign-in;
      * a wrong one is 400, not 401, which the app would take for a lost session), and on
      * request ends every other session.
      */
-    async changePassword(me: AuthContext, body: ChangePasswordBody): Promise<void> {
+    async changePassword(
+      me: AuthContext,
+      body: ChangePasswordBody,
+      origin: AuditOrigin,
+    ): Promise<void> {
       const stored = await sessions.findPasswordHash(me.userId);
       if (!stored) {
         throw conflict('This account signs in by single sign-on; it has no password here.');
@@ -223,11 +332,23 @@ export function createAuthService(db: Database, config: Config) {
         throw badRequest('The current password is not correct.');
       }
       await throttle.forgive([key]);
-      await sessions.setPasswordHash(
-        me.userId,
-        await hashPassword(body.newPassword, config.argon2),
-      );
-      if (body.signOutOtherSessions) await sessions.revokeOthers(me.userId, me.sessionId);
+      const hash = await hashPassword(body.newPassword, config.argon2);
+      await db.transaction(async (tx) => {
+        const inTx = createSessionsRepository(tx);
+        await inTx.setPasswordHash(me.userId, hash);
+        const ended = body.signOutOtherSessions
+          ? await inTx.revokeOthers(me.userId, me.sessionId)
+          : 0;
+        await audit.record(
+          {
+            ...ownEvent(me, origin),
+            action: 'password.changed',
+            target: { type: 'person', id: me.userId, label: me.email },
+            details: { otherSessionsEnded: ended },
+          },
+          tx,
+        );
+      });
     },
   };
 }

@@ -125,17 +125,31 @@ export function createSessionsRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
+    /** The person of an e-mail, with what a password sign-in needs to know of them. */
     async findUserByEmail(email: string) {
       const rows = await db
         .select({
           id: users.id,
+          name: users.name,
+          email: users.email,
+          organizationId: users.organizationId,
           passwordHash: users.passwordHash,
           status: users.status,
+          passwordSignIn: organizations.passwordSignIn,
         })
         .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
         .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** Notes a successful sign-in on the person. */
+    async markSignedIn(userId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ lastSignInAt: sql`now()` })
+        .where(eq(users.id, userId));
     },
 
     async findPasswordHash(userId: string): Promise<string | null> {

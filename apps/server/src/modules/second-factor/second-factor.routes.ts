@@ -10,7 +10,9 @@ import {
 } from '@signpost/contract';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../lib/errors.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { caller } from '../../plugins/auth.ts';
+import { originOf } from '../audit/audit.service.ts';
 
 const bearer = [{ bearer: [] }];
 const errors = {
@@ -22,10 +24,10 @@ const errors = {
 };
 
 /** Changing the second factor needs a sign-in session, not an access token. */
-function signedIn(request: FastifyRequest): string {
+function signedIn(request: FastifyRequest): AuthContext {
   const me = caller(request);
   if (!me.sessionId) throw forbidden('Sign in to change the second factor; a token cannot.');
-  return me.userId;
+  return me;
 }
 
 /** The optional second factor (TOTP), under /api/auth/second-factor. */
@@ -58,7 +60,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SecondFactorSetupResponse, ...errors },
       },
     },
-    async (request) => service.setup(signedIn(request)),
+    async (request) => service.setup(signedIn(request).userId),
   );
 
   app.post(
@@ -74,7 +76,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RecoveryCodesResponse, ...errors },
       },
     },
-    async (request) => service.enable(signedIn(request), request.body.code),
+    async (request) => service.enable(signedIn(request), request.body.code, originOf(request)),
   );
 
   app.post(
@@ -91,7 +93,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.disable(signedIn(request), request.body);
+      await service.disable(signedIn(request), request.body, originOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
 import { PasswordVerifier } from '../../lib/passwords.ts';
+import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { createSecondFactorRepository } from './second-factor.repository.ts';
 import { base32Encode, matchTotp, newTotpSecret, normalizeCode, otpauthUrl } from './totp.ts';
@@ -28,6 +30,13 @@ export function createSecondFactorService(db: Database, config: Config) {
   const repository = createSecondFactorRepository(db);
   const throttle = createThrottleService(db);
   const verifier = new PasswordVerifier(config.argon2);
+  const audit = createAuditService(db);
+  const event = (me: AuthContext, origin: AuditOrigin) => ({
+    organizationId: me.organizationId,
+    actor: { id: me.userId, name: me.name, email: me.email },
+    target: { type: 'person' as const, id: me.userId, label: me.email },
+    ...origin,
+  });
 
   /** A code of the enabled secret that has not been accepted before. */
   async function acceptCode(userId: string, secret: string, code: string): Promise<boolean> {
@@ -86,7 +95,8 @@ export function createSecondFactorService(db: Database, config: Config) {
     },
 
     /** Confirms the pending secret with a current code; returns the recovery codes once. */
-    async enable(userId: string, code: string) {
+    async enable(me: AuthContext, code: string, origin: AuditOrigin) {
+      const userId = me.userId;
       const factor = await repository.find(userId);
       if (!factor) throw conflict('Set up the second factor first.');
       if (factor.enabledAt) throw conflict('The second factor is already on.');
@@ -96,26 +106,54 @@ export function createSecondFactorService(db: Database, config: Config) {
         const inTx = createSecondFactorRepository(tx);
         if (!(await inTx.enable(userId, step))) throw conflict('The second factor is already on.');
         await inTx.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
+        await audit.record(
+          {
+            ...event(me, origin),
+            action: 'second-factor.enabled',
+            before: { secondFactor: false },
+            after: { secondFactor: true },
+          },
+          tx,
+        );
       });
       return { recoveryCodes: codes };
     },
 
     /** Turns the second factor off after a current code or the password. */
-    async disable(userId: string, proof: { code?: string; password?: string }) {
+    async disable(
+      me: AuthContext,
+      proof: { code?: string; password?: string },
+      origin: AuditOrigin,
+    ) {
+      const userId = me.userId;
       const factor = await repository.find(userId);
       if (!factor?.enabledAt) throw conflict('The second factor is not on.');
       if (!proof.code && !proof.password) {
         throw invalid('Enter a current code or your password to turn the second factor off.');
       }
-      await guarded(userId, async () => {
-        if (proof.code && (await acceptCode(userId, factor.secret, proof.code))) return true;
+      const by = await guarded(userId, async () => {
+        if (proof.code && (await acceptCode(userId, factor.secret, proof.code))) return 'code';
         if (proof.password) {
           const account = await repository.findAccount(userId);
-          if (await verifier.verify(account?.passwordHash ?? null, proof.password)) return true;
+          if (await verifier.verify(account?.passwordHash ?? null, proof.password)) {
+            return 'password';
+          }
         }
         return null;
       });
-      await db.transaction(async (tx) => createSecondFactorRepository(tx).remove(userId));
+      await db.transaction(async (tx) => {
+        await createSecondFactorRepository(tx).remove(userId);
+        await audit.record(
+          {
+            ...event(me, origin),
+            action: 'second-factor.disabled',
+            before: { secondFactor: true },
+            after: { secondFactor: false },
+            details: { provedWith: by },
+          },
+          tx,
+        );
+      });
     },
 
     /** The second step of a password sign-in. */

@@ -8,6 +8,7 @@ import {
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
+import { originOf } from '../audit/audit.service.ts';
 import { createSharesService } from './shares.service.ts';
 
 // Every route with a share id names it `shareId`: the router needs one name per position.
@@ -26,7 +27,7 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { collectionId, memberIds } = request.body;
-      await shares.createShare(caller(request), collectionId, memberIds);
+      await shares.createShare(caller(request), collectionId, memberIds, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -42,7 +43,7 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await shares.deleteShare(caller(request), request.params.shareId);
+      await shares.deleteShare(caller(request), request.params.shareId, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -59,7 +60,12 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await shares.addMembers(caller(request), request.params.shareId, request.body.memberIds);
+      await shares.addMembers(
+        caller(request),
+        request.params.shareId,
+        request.body.memberIds,
+        originOf(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -76,7 +82,7 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { shareId, memberId } = request.params;
-      await shares.removeMember(caller(request), shareId, memberId);
+      await shares.removeMember(caller(request), shareId, memberId, originOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -4,6 +4,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { lockPerson } from '../../db/locks.ts';
 import { newId } from '../../lib/ids.ts';
 import { createAccessService, type Relation } from '../access/access.service.ts';
+import { auditOf, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
 import {
   createSharesRepository,
   type SharesRepository,
@@ -20,12 +21,15 @@ async function authorizeShare(
   tx: Executor,
   me: AuthContext,
   shareId: string,
-): Promise<{ share: ShareRow; relation: Relation }> {
+): Promise<{ share: ShareRow; relation: Relation; name: string }> {
   const share = await createSharesRepository(tx).find(me.organizationId, shareId);
   if (!share) throw notFound(`Share ${shareId} was not found`);
   try {
-    const { relation } = await createAccessService(tx).collection(me, share.collectionId);
-    return { share, relation };
+    const { relation, collection } = await createAccessService(tx).collection(
+      me,
+      share.collectionId,
+    );
+    return { share, relation, name: collection.name };
   } catch (error) {
     // The collection's id must not appear in the answer: the caller named the share.
     if (error instanceof AppError && error.statusCode === 404) {
@@ -46,9 +50,37 @@ async function authorizePeople(shares: SharesRepository, me: AuthContext, ids: s
 }
 
 export function createSharesService(db: Database) {
+  const audit = createAuditService(db);
+  /** One entry per member added or removed, each naming the person. */
+  const recordMembers = async (
+    tx: Executor,
+    me: AuthContext,
+    origin: AuditOrigin,
+    action: 'share.member-added' | 'share.member-removed',
+    share: { id: string; name: string },
+    memberIds: string[],
+    details: Record<string, unknown> = {},
+  ) => {
+    for (const memberId of memberIds) {
+      await audit.record(
+        {
+          ...auditOf(me, origin),
+          action,
+          target: { type: 'person', id: memberId },
+          details: { shareId: share.id, collection: share.name, ...details },
+        },
+        tx,
+      );
+    }
+  };
   return {
     /** Shares one of the caller's collections: the share, the owner and the members at once. */
-    async createShare(me: AuthContext, collectionId: string, memberIds: string[]): Promise<void> {
+    async createShare(
+      me: AuthContext,
+      collectionId: string,
+      memberIds: string[],
+      origin: AuditOrigin,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const shares = createSharesRepository(tx);
         await lockPerson(tx, me.userId);
@@ -80,37 +112,74 @@ export function createSharesService(db: Database) {
           createdBy: me.userId,
         });
         await shares.insertMembers(id, me.organizationId, [me.userId, ...memberIds]);
+        await audit.record(
+          {
+            ...auditOf(me, origin),
+            action: 'share.created',
+            target: { type: 'share', id, label: collection.name },
+            after: { collectionId: collection.id, members: memberIds },
+          },
+          tx,
+        );
       });
     },
 
     /** The owner's "delete": the shared collection and everything inside it. */
-    async deleteShare(me: AuthContext, shareId: string): Promise<void> {
+    async deleteShare(me: AuthContext, shareId: string, origin: AuditOrigin): Promise<void> {
       await db.transaction(async (tx) => {
-        const { share, relation } = await authorizeShare(tx, me, shareId);
+        const { share, relation, name } = await authorizeShare(tx, me, shareId);
         if (relation !== 'owner') {
           throw forbidden(`${OWNER_ONLY} To stop seeing it, leave it instead.`);
         }
         await createSharesRepository(tx).deleteCollection(share.collectionId);
+        await audit.record(
+          {
+            ...auditOf(me, origin),
+            action: 'share.deleted',
+            target: { type: 'share', id: share.id, label: name },
+            before: { collectionId: share.collectionId, name },
+          },
+          tx,
+        );
       });
     },
 
-    async addMembers(me: AuthContext, shareId: string, memberIds: string[]): Promise<void> {
+    async addMembers(
+      me: AuthContext,
+      shareId: string,
+      memberIds: string[],
+      origin: AuditOrigin,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const shares = createSharesRepository(tx);
-        const { share, relation } = await authorizeShare(tx, me, shareId);
+        const { share, relation, name } = await authorizeShare(tx, me, shareId);
         if (relation !== 'owner') throw forbidden(OWNER_ONLY);
         await authorizePeople(shares, me, memberIds);
         const already = await shares.findMembers(share.id, memberIds);
         if (already[0]) throw conflict(`Person ${already[0]} is already a member of this share.`);
         await shares.insertMembers(share.id, me.organizationId, memberIds);
+        await recordMembers(
+          tx,
+          me,
+          origin,
+          'share.member-added',
+          { id: share.id, name },
+          memberIds,
+        );
       });
     },
 
     /** The owner removes a member; a member naming themself leaves. */
-    async removeMember(me: AuthContext, shareId: string, memberId: string): Promise<void> {
+    async removeMember(
+      me: AuthContext,
+      shareId: string,
+      memberId: string,
+      origin: AuditOrigin,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const shares = createSharesRepository(tx);
-        const { share, relation } = await authorizeShare(tx, me, shareId);
+        const { share, relation, name } = await authorizeShare(tx, me, shareId);
+        const which = { id: share.id, name };
         if (memberId === me.userId) {
           if (relation === 'owner') {
             throw conflict(
@@ -118,12 +187,16 @@ export function createSharesService(db: Database) {
             );
           }
           await shares.deleteMember(share.id, me.userId);
+          await recordMembers(tx, me, origin, 'share.member-removed', which, [me.userId], {
+            left: true,
+          });
           return;
         }
         if (relation !== 'owner') throw forbidden(OWNER_ONLY);
         if (!(await shares.deleteMember(share.id, memberId))) {
           throw notFound(`Member ${memberId} was not found`);
         }
+        await recordMembers(tx, me, origin, 'share.member-removed', which, [memberId]);
       });
     },
   };

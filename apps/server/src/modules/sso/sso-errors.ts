@@ -2,6 +2,9 @@ import type { SsoErrorCode } from '@signpost/contract';
 
 /** A single sign-on that ends on the login screen with this code and message. */
 export class SsoFailure extends Error {
+  /** Set when the provider vouched for the person: the refusal goes to the audit log. */
+  refusal?: { organizationId: string; person: { id: string; label: string } | null };
+
   constructor(
     readonly code: SsoErrorCode,
     message: string,
@@ -71,6 +74,11 @@ export const ssoFailures = {
     new SsoFailure(
       'SSO_ACCOUNT_EXISTS',
       `An account with this e-mail already exists. Sign in with your e-mail and password; it cannot be joined to ${provider} automatically.`,
+    ),
+  noAccount: (domain: string) =>
+    new SsoFailure(
+      'SSO_NO_ACCOUNT',
+      `There is no account for this e-mail, and single sign-on does not create accounts for addresses at ${domain}. Ask your administrator to invite you.`,
     ),
   disabled: () =>
     new SsoFailure(

@@ -57,11 +57,23 @@ export function createSsoRepository(db: Executor) {
       return byName.length === 1 ? (byName[0]?.id ?? null) : null;
     },
 
+    /** The e-mail domains for which single sign-on may create people in this organization. */
+    async ssoDomains(organizationId: string): Promise<string[]> {
+      const rows = await db
+        .select({ domains: organizations.ssoDomains })
+        .from(organizations)
+        .where(eq(organizations.id, organizationId))
+        .limit(1);
+      return rows[0]?.domains ?? [];
+    },
+
     async findIdentity(issuer: string, subject: string) {
       const rows = await db
         .select({
           identityId: identities.id,
           userId: users.id,
+          name: users.name,
+          email: users.email,
           status: users.status,
         })
         .from(identities)
@@ -83,6 +95,8 @@ export function createSsoRepository(db: Executor) {
         .select({
           id: users.id,
           organizationId: users.organizationId,
+          name: users.name,
+          email: users.email,
           status: users.status,
         })
         .from(users)

@@ -5,6 +5,7 @@ import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
+import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { OidcClients, type SsoProvider } from './oidc-client.ts';
 import { safeReturnTo } from './return-to.ts';
@@ -67,6 +68,7 @@ export function createSsoService(
   const clients = new OidcClients();
   const repository = createSsoRepository(db);
   const throttle = createThrottleService(db);
+  const audit = createAuditService(db);
   const redirectUri = (id: string) => `${config.publicUrl}/api/auth/sso/${id}/callback`;
 
   function provider(id: string): SsoProvider {
@@ -135,14 +137,23 @@ export function createSsoService(
     if (!organizationId) {
       throw ssoFailures.misconfigured(p.name, `organization "${p.organization}" not found`);
     }
+    // The provider vouched for this person: a refusal from here on is audited.
+    const refuse = (failure: SsoFailure, person: { id: string; email: string } | null) =>
+      Object.assign(failure, {
+        refusal: { organizationId, person: person && { id: person.id, label: person.email } },
+      });
     return db.transaction(async (tx) => {
       const inTx = createSsoRepository(tx);
-      let userId: string;
+      let person: { id: string; name: string; email: string };
+      let created = false;
+      let linked = false;
       const known = await inTx.findIdentity(issuer, who.subject);
       if (known) {
-        if (known.status !== 'active') throw ssoFailures.disabled();
+        if (known.status !== 'active') {
+          throw refuse(ssoFailures.disabled(), { id: known.userId, email: known.email });
+        }
         await inTx.touchIdentity(known.identityId, who.email);
-        userId = known.userId;
+        person = { id: known.userId, name: known.name, email: known.email };
       } else {
         const existing = await inTx.findUserByEmail(who.email);
         if (existing) {
@@ -154,25 +165,83 @@ export function createSsoService(
             p.allowedDomains.includes(domainOf(who.email)) &&
             existing.organizationId === organizationId &&
             !(await inTx.hasIdentityFromIssuer(existing.id, issuer));
-          if (!linkable) throw ssoFailures.accountExists(p.name);
-          if (existing.status !== 'active') throw ssoFailures.disabled();
-          userId = existing.id;
+          const mine = existing.organizationId === organizationId ? existing : null;
+          if (!linkable) throw refuse(ssoFailures.accountExists(p.name), mine);
+          if (existing.status !== 'active') throw refuse(ssoFailures.disabled(), mine);
+          person = existing;
+          linked = true;
         } else {
-          userId = await inTx.createPerson(organizationId, who.name, who.email);
+          // docs/decisions/0045: once the organization lists domains, only those get accounts.
+          const domains = await inTx.ssoDomains(organizationId);
+          const domain = domainOf(who.email);
+          if (domains.length > 0 && !domains.includes(domain)) {
+            throw refuse(ssoFailures.noAccount(domain), null);
+          }
+          const id = await inTx.createPerson(organizationId, who.name, who.email);
+          person = { id, name: who.name, email: who.email };
+          created = true;
         }
         await inTx.insertIdentity({
-          userId,
+          userId: person.id,
           providerId: p.id,
           issuer,
           subject: who.subject,
           email: who.email,
         });
       }
-      const { token } = await auth.startSession(userId, ip, userAgent, tx, {
+      const { token, sessionId } = await auth.startSession(person.id, ip, userAgent, tx, {
         providerId: p.id,
         idToken,
       });
+      await auth.signedIn(person.id, tx);
+      const origin: AuditOrigin = { ip, userAgent: userAgent?.slice(0, 500) ?? null };
+      const actor = { id: person.id, name: person.name, email: person.email };
+      if (created) {
+        await audit.record(
+          {
+            organizationId,
+            actor,
+            action: 'person.created',
+            target: { type: 'person', id: person.id, label: person.email },
+            after: { name: person.name, email: person.email, role: 'member' },
+            details: { via: 'single sign-on', provider: p.id },
+            ...origin,
+          },
+          tx,
+        );
+      }
+      await audit.record(
+        {
+          organizationId,
+          actor,
+          action: 'sign-in.succeeded',
+          target: { type: 'session', id: sessionId, label: person.email },
+          details: { method: 'sso', provider: p.id, ...(linked ? { linked: true } : {}) },
+          ...origin,
+        },
+        tx,
+      );
       return token;
+    });
+  }
+
+  /** Audits a refusal of a person the provider vouched for; other failures are only logged. */
+  async function recordRefusal(
+    failure: SsoFailure,
+    p: SsoProvider,
+    who: Person,
+    ip: string,
+    userAgent: string | undefined,
+  ) {
+    if (!failure.refusal) return;
+    await audit.record({
+      organizationId: failure.refusal.organizationId,
+      actor: { id: null, name: who.name, email: who.email },
+      action: 'sign-in.failed',
+      target: failure.refusal.person && { type: 'person', ...failure.refusal.person },
+      details: { method: 'sso', provider: p.id, reason: failure.code },
+      ip,
+      userAgent: userAgent?.slice(0, 500) ?? null,
     });
   }
 
@@ -262,13 +331,22 @@ export function createSsoService(
       }
       const who = await person(p, oidc, tokens);
       const issuer = oidc.serverMetadata().issuer;
+      const attemptSignIn = () =>
+        signIn(p, issuer, who, tokens.id_token ?? '', input.ip, input.userAgent);
       let token: string;
       try {
-        token = await signIn(p, issuer, who, tokens.id_token ?? '', input.ip, input.userAgent);
+        try {
+          token = await attemptSignIn();
+        } catch (caught) {
+          if (caught instanceof SsoFailure || !isUniqueViolation(caught)) throw caught;
+          // The same person signing in twice at once: the other request created them first.
+          token = await attemptSignIn();
+        }
       } catch (caught) {
-        if (caught instanceof SsoFailure || !isUniqueViolation(caught)) throw caught;
-        // The same person signing in twice at once: the other request created them first.
-        token = await signIn(p, issuer, who, tokens.id_token ?? '', input.ip, input.userAgent);
+        if (caught instanceof SsoFailure) {
+          await recordRefusal(caught, p, who, input.ip, input.userAgent);
+        }
+        throw caught;
       }
       return { token, returnTo: attempt.returnTo };
     },
