@@ -160,7 +160,8 @@ function decodeCursor(cursor: string | undefined): AuditPosition | null {
       value.length === 2 &&
       typeof value[0] === 'string' &&
       typeof value[1] === 'string' &&
-      !Number.isNaN(Date.parse(value[0].replace(' ', 'T')))
+      /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(\.\d{1,6})?([+-]\d\d(:?\d\d)?|Z)$/.test(value[0]) &&
+      /^[A-Za-z0-9_-]{1,40}$/.test(value[1])
     ) {
       return { at: value[0], id: value[1] };
     }
