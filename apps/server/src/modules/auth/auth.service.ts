@@ -9,7 +9,7 @@ import {
   createAccessTokensService,
   isAccessToken,
 } from '../access-tokens/access-tokens.service.ts';
-import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { auditOf, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
 import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { hashPassword, PasswordVerifier } from '../../lib/passwords.ts';
@@ -147,11 +147,7 @@ export function createAuthService(db: Database, config: Config) {
   }
 
   /** An event of a signed-in person about themself (sign-out, password, sessions). */
-  const ownEvent = (me: AuthContext, origin: AuditOrigin) => ({
-    organizationId: me.organizationId,
-    actor: { id: me.userId, name: me.name, email: me.email },
-    ...origin,
-  });
+  const ownEvent = auditOf;
 
   /** A sign-in succeeded: its attempt is no failure, and this address starts afresh. */
   async function settle(keys: ReturnType<typeof throttleKeys>) {

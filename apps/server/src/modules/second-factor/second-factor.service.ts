@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { PasswordVerifier } from '../../lib/passwords.ts';
-import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { auditOf, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { createSecondFactorRepository } from './second-factor.repository.ts';
 import { base32Encode, matchTotp, newTotpSecret, normalizeCode, otpauthUrl } from './totp.ts';
@@ -32,10 +32,8 @@ export function createSecondFactorService(db: Database, config: Config) {
   const verifier = new PasswordVerifier(config.argon2);
   const audit = createAuditService(db);
   const event = (me: AuthContext, origin: AuditOrigin) => ({
-    organizationId: me.organizationId,
-    actor: { id: me.userId, name: me.name, email: me.email },
+    ...auditOf(me, origin),
     target: { type: 'person' as const, id: me.userId, label: me.email },
-    ...origin,
   });
 
   /** A code of the enabled secret that has not been accepted before. */
