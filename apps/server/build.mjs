@@ -1,4 +1,5 @@
-// Bundles the server (with the contract's TypeScript) into dist/main.js; packages from
+// Bundles the server (with the contract's TypeScript) into dist/main.js, and the
+// administration commands into dist/admin.js; packages from
 // node_modules stay external. Copies the SQL migrations and function files beside it.
 import { build } from 'esbuild';
 import { cp, readFile, rm } from 'node:fs/promises';
@@ -14,8 +15,8 @@ const external = Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}
 await rm('dist', { recursive: true, force: true });
 await build({
   absWorkingDir: here,
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: ['src/main.ts', 'src/admin.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed/demo.ts';
+import { prepareDatabase, startupBanner } from './startup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -32,10 +32,7 @@ async function main() {
     fail(`cannot open ${where}: ${(error as Error).message}`);
   }
 
-  let demo = false;
-  if (config.demoData && database.kind === 'pglite') {
-    demo = await seedDemoIfEmpty(database, config.argon2);
-  }
+  const startup = await prepareDatabase(database, config);
 
   const app = await buildApp({ config, database, periodicJobs: true });
   let closing = false;
@@ -57,16 +54,7 @@ async function main() {
     await database.close().catch(() => {});
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  const url = `http://localhost:${config.port}`;
-  const lines = [
-    '',
-    `  Signpost is running at ${url}`,
-    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
-  ];
-  if (demo || (config.demoData && database.kind === 'pglite')) {
-    lines.push(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  process.stdout.write(startupBanner(config, database.kind, startup));
 }
 
 main().catch((error: unknown) => {

@@ -4,3 +4,4 @@ export * from './auth.ts';
 export * from './menu.ts';
 export * from './consumer.ts';
 export * from './admin-audit.ts';
+export * from './setup.ts';

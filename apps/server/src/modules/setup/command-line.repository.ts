@@ -1,0 +1,66 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.ts';
+import { sessions, users, type OrganizationRole, type UserStatus } from '../../db/schema/index.ts';
+
+export interface PersonRow {
+  id: string;
+  organizationId: string;
+  name: string;
+  email: string;
+  role: OrganizationRole;
+  status: UserStatus;
+}
+
+/** The SQL of the administration commands (`npm run admin`). */
+export function createCommandLineRepository(db: Executor) {
+  return {
+    /** The person with this e-mail (any case), locked until the transaction ends. */
+    async lockPersonByEmail(email: string): Promise<PersonRow | null> {
+      const rows = await selectRows<PersonRow>(
+        db,
+        sql`SELECT id, organization_id AS "organizationId", name, email, role, status
+            FROM users WHERE lower(email) = ${email.toLowerCase()} FOR UPDATE`,
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Counts the organization's active administrators other than `exceptId`, after taking
+     * a lock on its administrators until the transaction ends: of two commands that each
+     * disable one of the last two, the second sees the first's change. (Every command has
+     * locked its person first, so waiting here cannot deadlock.)
+     */
+    async otherActiveAdmins(organizationId: string, exceptId: string): Promise<number> {
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtext('signpost:administrators:' || ${organizationId}))`,
+      );
+      const rows = await selectRows<{ count: number }>(
+        db,
+        sql`SELECT count(*)::int AS count FROM users
+            WHERE organization_id = ${organizationId} AND role = 'admin' AND status = 'active'
+              AND id <> ${exceptId}`,
+      );
+      return Number(rows[0]?.count ?? 0);
+    },
+
+    async update(
+      id: string,
+      values: Partial<{ passwordHash: string; role: OrganizationRole; status: UserStatus }>,
+    ): Promise<void> {
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
+    },
+
+    /** Ends every live session of the person; returns how many. */
+    async endSessions(userId: string): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.ts';
+import { collections, organizations, setupCodes, users } from '../../db/schema/index.ts';
+
+export interface NewAdmin {
+  id: string;
+  organizationId: string;
+  name: string;
+  email: string;
+  passwordHash: string;
+  rootId: string;
+}
+
+/** The SQL of the first run: setup codes, the first organization and its administrator. */
+export function createSetupRepository(db: Executor) {
+  return {
+    async organizationExists(): Promise<boolean> {
+      const rows = await selectRows(db, sql`SELECT 1 FROM organizations LIMIT 1`);
+      return rows.length > 0;
+    },
+
+    /**
+     * Serializes first runs until the transaction ends: the second of two setups racing
+     * waits here, then sees the organization the first one made.
+     */
+    async lock(): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('signpost:first-run'))`);
+    },
+
+    async insertCode(codeHash: string, expiresAt: Date): Promise<void> {
+      await db.insert(setupCodes).values({ codeHash, expiresAt });
+    },
+
+    /** Whether a printed code with this hash exists and has not expired. */
+    async codeIsLive(codeHash: string): Promise<boolean> {
+      const rows = await db
+        .select({ codeHash: setupCodes.codeHash })
+        .from(setupCodes)
+        .where(and(eq(setupCodes.codeHash, codeHash), gt(setupCodes.expiresAt, sql`now()`)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** Every code goes once an organization exists: none of them may set up anything again. */
+    async deleteCodes(): Promise<void> {
+      await db.delete(setupCodes);
+    },
+
+    async insertOrganization(id: string, name: string): Promise<void> {
+      await db.insert(organizations).values({ id, name });
+    },
+
+    /** An active administrator with their own root collection, "My Space". */
+    async insertAdmin(admin: NewAdmin): Promise<void> {
+      await db.insert(users).values({
+        id: admin.id,
+        organizationId: admin.organizationId,
+        name: admin.name,
+        email: admin.email,
+        passwordHash: admin.passwordHash,
+        role: 'admin',
+        status: 'active',
+      });
+      await db.insert(collections).values({
+        id: admin.rootId,
+        organizationId: admin.organizationId,
+        ownerType: 'user',
+        ownerUserId: admin.id,
+        isRoot: true,
+        name: 'My Space',
+        position: 0,
+        createdBy: admin.id,
+      });
+    },
+  };
+}
+export type SetupRepository = ReturnType<typeof createSetupRepository>;

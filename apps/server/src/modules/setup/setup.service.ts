@@ -1,0 +1,215 @@
+import { createHash, randomInt } from 'node:crypto';
+import { LIMITS, type CompleteSetupBody, type SetupStatusResponse } from '@signpost/contract';
+import type { Config } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import {
+  createAuditService,
+  type AuditActor,
+  type AuditOrigin,
+  type AuditTarget,
+} from '../audit/audit.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { createThrottleService } from '../throttle/throttle.service.ts';
+import { createSetupRepository } from './setup.repository.ts';
+
+/** How long a printed setup code works; every start of the server prints a new one. */
+export const SETUP_CODE_HOURS = 24;
+
+// No 0/O, 1/I/L: the code is read from a log and typed by hand.
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+/** A new code such as `K7QM-3XWD-9RHT` (12 symbols, about 59 bits). */
+export function generateSetupCode(): string {
+  const symbols = Array.from({ length: 12 }, () => ALPHABET[randomInt(ALPHABET.length)]);
+  return [0, 4, 8].map((start) => symbols.slice(start, start + 4).join('')).join('-');
+}
+
+/** A code as typed: any case, dashes and spaces ignored. */
+export const normalizeSetupCode = (code: string) => code.toUpperCase().replace(/[^A-Z0-9]/g, '');
+const hashSetupCode = (code: string) =>
+  createHash('sha256').update(normalizeSetupCode(code)).digest('hex');
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ALREADY_SET_UP =
+  'Signpost is already set up: an organization exists. Sign in instead.';
+
+const WRONG_CODE =
+  "The setup code is not right, or has expired. Use the code in the server's log from its last start.";
+
+export interface FirstRunInput {
+  organizationName: string;
+  name: string;
+  email: string;
+  password: string;
+}
+
+/**
+ * Checks what the first run is given, for the setup screen and the command line alike;
+ * throws 400 with a sentence that names the field. Returns the values as they are stored.
+ */
+export function checkFirstRunInput(input: FirstRunInput): FirstRunInput {
+  const organizationName = input.organizationName.trim();
+  const name = input.name.trim();
+  const email = input.email.trim();
+  if (!organizationName) throw badRequest('Enter the name of the organization.');
+  if (organizationName.length > LIMITS.name) {
+    throw badRequest(`The organization name is at most ${LIMITS.name} characters.`);
+  }
+  if (!name) throw badRequest("Enter the administrator's name.");
+  if (name.length > LIMITS.name) throw badRequest(`The name is at most ${LIMITS.name} characters.`);
+  checkEmail(email);
+  checkPassword(input.password);
+  return { organizationName, name, email, password: input.password };
+}
+
+export function checkEmail(email: string): void {
+  if (email.length > LIMITS.email || !EMAIL.test(email)) {
+    throw badRequest('Enter a valid e-mail address, such as name@example.com.');
+  }
+}
+
+export function checkPassword(password: string): void {
+  const { min, max } = LIMITS.password;
+  if (password.length < min || password.length > max) {
+    throw badRequest(`The password must be ${min} to ${max} characters long.`);
+  }
+}
+
+export interface CreatedOrganization {
+  organizationId: string;
+  userId: string;
+}
+
+/**
+ * Creates the organization and its first administrator in `tx`, with their audit entries,
+ * after taking the first-run lock; 409 when an organization exists. Every setup code goes.
+ */
+export async function createFirstOrganization(
+  tx: Executor,
+  input: FirstRunInput & { passwordHash: string },
+  audit: {
+    actor: 'admin' | null;
+    origin: AuditOrigin;
+    details: Record<string, unknown>;
+    /** The setup screen's code, checked again under the lock (it may have expired). */
+    codeHash?: string;
+  },
+): Promise<CreatedOrganization> {
+  const repository = createSetupRepository(tx);
+  await repository.lock();
+  if (await repository.organizationExists()) throw conflict(ALREADY_SET_UP);
+  if (audit.codeHash !== undefined && !(await repository.codeIsLive(audit.codeHash))) {
+    throw forbidden(WRONG_CODE);
+  }
+  const organizationId = newId();
+  const userId = newId();
+  await repository.insertOrganization(organizationId, input.organizationName);
+  await repository.insertAdmin({
+    id: userId,
+    organizationId,
+    name: input.name,
+    email: input.email,
+    passwordHash: input.passwordHash,
+    rootId: newId(),
+  });
+  await repository.deleteCodes();
+
+  const log = createAuditService(tx);
+  const actor: AuditActor | null =
+    audit.actor === 'admin' ? { id: userId, name: input.name, email: input.email } : null;
+  const base = { organizationId, actor, ...audit.origin, details: audit.details };
+  const organization: AuditTarget = {
+    type: 'organization',
+    id: organizationId,
+    label: input.organizationName,
+  };
+  const person: AuditTarget = { type: 'person', id: userId, label: input.email };
+  await log.record({ ...base, action: 'organization.created', target: organization }, tx);
+  await log.record(
+    {
+      ...base,
+      action: 'person.created',
+      target: person,
+      after: { name: input.name, email: input.email, role: 'admin', status: 'active' },
+    },
+    tx,
+  );
+  await log.record({ ...base, action: 'setup.completed', target: organization }, tx);
+  return { organizationId, userId };
+}
+
+/**
+ * At start: while no organization exists, makes a new one-time code, stores its hash with
+ * an expiry and returns it to be printed; null once an organization exists.
+ */
+export async function issueSetupCode(db: Executor): Promise<string | null> {
+  const repository = createSetupRepository(db);
+  if (await repository.organizationExists()) return null;
+  const code = generateSetupCode();
+  await repository.insertCode(
+    hashSetupCode(code),
+    new Date(Date.now() + SETUP_CODE_HOURS * 3600_000),
+  );
+  return code;
+}
+
+export function createSetupService(db: Database, config: Config, auth: AuthService) {
+  const repository = createSetupRepository(db);
+  const throttle = createThrottleService(db);
+  const audit = createAuditService(db);
+
+  const throttleLimits = (ip: string) => {
+    const { windowSeconds, maxPerAccountAndAddress, maxPerAccount, accountBlockSeconds } =
+      config.login;
+    return [
+      {
+        key: `setup:ip:${ip}`,
+        max: maxPerAccountAndAddress,
+        windowSeconds,
+        blockSeconds: windowSeconds,
+      },
+      { key: 'setup:any', max: maxPerAccount, windowSeconds, blockSeconds: accountBlockSeconds },
+    ];
+  };
+
+  return {
+    async status(): Promise<SetupStatusResponse> {
+      return { required: !(await repository.organizationExists()) };
+    },
+
+    /** The setup screen: creates the organization and its administrator, and signs them in. */
+    async complete(body: CompleteSetupBody, origin: Required<AuditOrigin>): Promise<string> {
+      if (await repository.organizationExists()) throw conflict(ALREADY_SET_UP);
+      const input = checkFirstRunInput(body);
+      // Counted before the code is checked, forgiven when it was right, like a sign-in.
+      const ip = origin.ip ?? 'unknown';
+      const limits = throttleLimits(ip);
+      await throttle.admit(limits, 'setup attempts');
+      const codeHash = hashSetupCode(body.setupCode);
+      if (!(await repository.codeIsLive(codeHash))) {
+        await audit.record({
+          organizationId: null,
+          actor: null,
+          action: 'setup.refused',
+          ...origin,
+          details: { reason: 'wrong or expired setup code' },
+        });
+        throw forbidden(WRONG_CODE);
+      }
+      await throttle.forgive(limits.map((limit) => limit.key));
+      const passwordHash = await hashPassword(input.password, config.argon2);
+      return db.transaction(async (tx) => {
+        const { userId } = await createFirstOrganization(
+          tx,
+          { ...input, passwordHash },
+          { actor: 'admin', origin, details: { via: 'setup screen' }, codeHash },
+        );
+        return (await auth.startSession(userId, ip, origin.userAgent ?? undefined, tx)).token;
+      });
+    },
+  };
+}

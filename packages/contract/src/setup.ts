@@ -1,0 +1,49 @@
+import { Type, type Static } from 'typebox';
+import { LIMITS } from './common.ts';
+
+/** `GET /api/setup`: whether this installation still waits for its first run. */
+export const SetupStatusResponse = Type.Object({
+  required: Type.Boolean({
+    description: 'True while no organization exists: the web app shows the setup screen',
+  }),
+});
+export type SetupStatusResponse = Static<typeof SetupStatusResponse>;
+
+/** The setup code the server prints at start: letters and digits, dashes and spaces ignored. */
+export const SETUP_CODE_LENGTH = 12;
+
+/**
+ * `POST /api/setup`: creates the organization and its first administrator, once, and signs
+ * the administrator in (201 with a session token, like `POST /api/auth/sessions`).
+ */
+export const CompleteSetupBody = Type.Object(
+  {
+    organizationName: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.name,
+      description: 'The name of the organization',
+    }),
+    name: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.name,
+      description: "The first administrator's name",
+    }),
+    email: Type.String({
+      minLength: 3,
+      maxLength: LIMITS.email,
+      description: "The first administrator's e-mail address",
+    }),
+    password: Type.String({
+      minLength: LIMITS.password.min,
+      maxLength: LIMITS.password.max,
+      description: '8 to 128 characters, taken exactly as typed',
+    }),
+    setupCode: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'The one-time code the server printed in its log at start',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type CompleteSetupBody = Static<typeof CompleteSetupBody>;
