@@ -13,6 +13,7 @@ const NO_DATABASE = [
   'src/modules/sso/return-to.test.ts',
   'test/import-boundaries.test.ts',
   'test/main.test.ts',
+  'src/admin-arguments.test.ts',
 ];
 
 export default defineConfig({

@@ -1,0 +1,227 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
+import { auditLog, collections, organizations, setupCodes, users } from '../../db/schema/index.ts';
+import { createTestApp } from '../../../test/app.ts';
+import { createUser, signIn } from '../../../test/factories.ts';
+import { issueSetupCode } from './setup.service.ts';
+
+const { app, db } = await createTestApp({ LOGIN_MAX_PER_ACCOUNT_AND_ADDRESS: '3' });
+
+/** Back to a database without any organization, setup code or throttle count. */
+beforeEach(async () => {
+  await db.execute(sql`DELETE FROM organizations`);
+  await db.execute(sql`DELETE FROM setup_codes`);
+  await db.execute(sql`DELETE FROM login_throttle`);
+  // Refused setups belong to no organization; the audit log lets them go.
+  await db.execute(sql`DELETE FROM audit_log WHERE organization_id IS NULL`);
+});
+
+const status = () => app.inject({ method: 'GET', url: '/api/setup' });
+const setup = (payload: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: '/api/setup', payload: payload as object, headers });
+
+const valid = (setupCode: string) => ({
+  organizationName: 'Acme Corporation',
+  name: 'Ada Admin',
+  email: 'ada@acme.test',
+  password: 'a long enough password',
+  setupCode,
+});
+
+const count = async (table: 'organizations' | 'users' | 'setup_codes') =>
+  Number(
+    (await selectRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]
+      ?.n,
+  );
+const actions = async () =>
+  (await db.select().from(auditLog).orderBy(asc(auditLog.occurredAt), asc(auditLog.id))).map(
+    (row) => row.action,
+  );
+
+describe('GET /api/setup', () => {
+  it('says setup is needed while no organization exists, and not afterwards', async () => {
+    expect((await status()).json()).toEqual({ required: true });
+    const code = await issueSetupCode(db);
+    expect((await setup(valid(code!))).statusCode).toBe(201);
+    expect((await status()).json()).toEqual({ required: false });
+    expect(await issueSetupCode(db)).toBeNull();
+  });
+});
+
+describe('POST /api/setup', () => {
+  it('creates the organization and its administrator, and signs them in', async () => {
+    const code = await issueSetupCode(db);
+    const response = await setup(valid(code!), { 'user-agent': 'Setup Browser' });
+    expect(response.statusCode).toBe(201);
+    const { token } = response.json<{ token: string }>();
+
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions/current',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      user: { name: 'Ada Admin', email: 'ada@acme.test', role: 'admin' },
+      organization: { name: 'Acme Corporation' },
+    });
+    const menu = await app.inject({
+      method: 'GET',
+      url: '/api/consumer/menu',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(menu.statusCode).toBe(200);
+
+    const [org] = await db.select().from(organizations);
+    const [admin] = await db.select().from(users);
+    expect(admin).toMatchObject({
+      organizationId: org!.id,
+      role: 'admin',
+      status: 'active',
+      email: 'ada@acme.test',
+    });
+    const [root] = await db
+      .select()
+      .from(collections)
+      .where(eq(collections.ownerUserId, admin!.id));
+    expect(root).toMatchObject({ isRoot: true, name: 'My Space', ownerType: 'user' });
+    expect(await count('setup_codes')).toBe(0);
+
+    const entries = await db.select().from(auditLog);
+    expect(entries.map((e) => e.action).sort()).toEqual([
+      'organization.created',
+      'person.created',
+      'setup.completed',
+    ]);
+    for (const entry of entries) {
+      expect(entry).toMatchObject({
+        organizationId: org!.id,
+        actorId: admin!.id,
+        actorEmail: 'ada@acme.test',
+        userAgent: 'Setup Browser',
+        details: { via: 'setup screen' },
+      });
+    }
+    // The password signs in too.
+    expect(
+      (await signIn(app, { email: 'ada@acme.test' }, 'a long enough password')).token,
+    ).toBeTruthy();
+  });
+
+  it('works once: afterwards it is 409 with a clear message, for anyone', async () => {
+    const [first, second] = [await issueSetupCode(db), await issueSetupCode(db)];
+    const done = await setup(valid(first!));
+    const { token } = done.json<{ token: string }>();
+    const org = (await db.select().from(organizations))[0]!;
+    const member = await createUser(db, org.id);
+    const memberToken = (await signIn(app, member)).token;
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${memberToken}` },
+    ]) {
+      const again = await setup(
+        { ...valid(second!), organizationName: 'Second', email: 'eve@evil.test' },
+        headers,
+      );
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toMatch(/already set up/);
+    }
+    expect(await count('organizations')).toBe(1);
+    expect((await db.select().from(organizations))[0]!.name).toBe('Acme Corporation');
+    expect(await count('users')).toBe(2);
+  });
+
+  it('takes any printed, unexpired code, in any case and with spaces', async () => {
+    const first = await issueSetupCode(db);
+    await issueSetupCode(db);
+    const typed = ` ${first!.toLowerCase().replace(/-/g, ' ')} `;
+    expect((await setup(valid(typed))).statusCode).toBe(201);
+  });
+
+  it('refuses a wrong or expired code with 403, records it, and creates nothing', async () => {
+    const code = await issueSetupCode(db);
+    await db.update(setupCodes).set({ expiresAt: sql`now() - interval '1 second'` });
+    for (const attempt of [code!, 'AAAA-BBBB-CCCC']) {
+      const response = await setup(valid(attempt), { 'user-agent': 'Guesser' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toMatch(/setup code is not right/);
+    }
+    expect(await count('organizations')).toBe(0);
+    expect(await count('users')).toBe(0);
+    const refused = await db.select().from(auditLog).where(eq(auditLog.action, 'setup.refused'));
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toMatchObject({ organizationId: null, actorId: null, userAgent: 'Guesser' });
+    expect((await status()).json()).toEqual({ required: true });
+  });
+
+  it('throttles wrong codes like sign-in: 429 with Retry-After, even for the right code', async () => {
+    const code = await issueSetupCode(db);
+    for (let i = 0; i < 3; i += 1) expect((await setup(valid('WRONG'))).statusCode).toBe(403);
+    const blocked = await setup(valid(code!));
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await count('organizations')).toBe(0);
+    await db.execute(sql`DELETE FROM login_throttle`);
+    expect((await setup(valid(code!))).statusCode).toBe(201);
+  });
+
+  it('makes one organization when two setups race', async () => {
+    const [a, b] = [await issueSetupCode(db), await issueSetupCode(db)];
+    const answers = await Promise.all([
+      setup(valid(a!)),
+      setup({ ...valid(b!), organizationName: 'Rival', email: 'rival@acme.test' }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await count('organizations')).toBe(1);
+    expect(await count('users')).toBe(1);
+    expect((await actions()).filter((a) => a === 'setup.completed')).toHaveLength(1);
+  });
+
+  it('stores hostile strings as text', async () => {
+    const code = await issueSetupCode(db);
+    const name = `<img src=x onerror=alert(1)> "Ω" '; DROP TABLE users; --`;
+    const response = await setup({ ...valid(code!), organizationName: name, name });
+    expect(response.statusCode).toBe(201);
+    expect((await db.select().from(organizations))[0]!.name).toBe(name);
+    expect((await db.select().from(users))[0]!.name).toBe(name);
+  });
+
+  const long = (n: number) => 'x'.repeat(n);
+  it.each([
+    ['no body', undefined, /body/i],
+    ['an array', [], /body/],
+    ['a missing code', { setupCode: undefined }, /setupCode is required/],
+    ['a missing password', { password: undefined }, /password is required/],
+    ['a number as name', { name: 42 }, /name/],
+    ['null as e-mail', { email: null }, /email/],
+    ['an unknown property', { role: 'admin' }, /unknown property "role"/],
+    ['an empty organization name', { organizationName: '' }, /organizationName/],
+    ['a blank organization name', { organizationName: '   ' }, /name of the organization/],
+    ['a blank name', { name: ' \t ' }, /administrator's name/],
+    ['an oversized organization name', { organizationName: long(201) }, /organizationName/],
+    ['an oversized name', { name: long(201) }, /body.name/],
+    ['an oversized e-mail', { email: `${long(320)}@x.test` }, /email/],
+    ['an e-mail without @', { email: 'ada.acme.test' }, /valid e-mail/],
+    ['an e-mail with a space', { email: 'ada lovelace@acme.test' }, /valid e-mail/],
+    ['a short password', { password: 'short' }, /password/],
+    ['an oversized password', { password: long(129) }, /password/],
+    ['an oversized code', { setupCode: long(65) }, /setupCode/],
+  ])('refuses %s with 400 and stores nothing', async (_, change, message) => {
+    const code = await issueSetupCode(db);
+    const payload =
+      change === undefined || Array.isArray(change) ? change : { ...valid(code!), ...change };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/setup',
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(message);
+    expect(await count('organizations')).toBe(0);
+    expect(await count('setup_codes')).toBe(1);
+    expect(await actions()).toEqual([]);
+  });
+});

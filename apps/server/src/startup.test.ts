@@ -1,0 +1,62 @@
+// What the server does to its database before it listens: the demo organization, or the
+// one-time setup code of the first run, printed in the banner.
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { setupCodes } from './db/schema/index.ts';
+import { createTestApp } from '../test/app.ts';
+import { prepareDatabase, startupBanner } from './startup.ts';
+
+const { database, db, config } = await createTestApp();
+const embedded = database.kind === 'pglite';
+const hashOf = (code: string) => createHash('sha256').update(code.replace(/-/g, '')).digest('hex');
+
+describe('preparing the database at start', () => {
+  it('without demo data and without an organization, makes a new code at every start', async () => {
+    const noDemo = { ...config, demoData: false };
+    const first = await prepareDatabase(database, noDemo);
+    const second = await prepareDatabase(database, noDemo);
+    expect(first.demo).toBe(false);
+    expect(first.setupCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    expect(second.setupCode).not.toBe(first.setupCode);
+
+    // Only hashes are stored, each with an expiry a day ahead.
+    const rows = await db.select().from(setupCodes);
+    expect(rows.map((r) => r.codeHash).sort()).toEqual(
+      [hashOf(first.setupCode!), hashOf(second.setupCode!)].sort(),
+    );
+    for (const row of rows) {
+      const hours = (row.expiresAt.getTime() - Date.now()) / 3600_000;
+      expect(hours).toBeGreaterThan(23.9);
+      expect(hours).toBeLessThanOrEqual(24);
+    }
+
+    const banner = startupBanner(noDemo, database.kind, second);
+    expect(banner).toContain(second.setupCode);
+    expect(banner).toMatch(/First run/);
+    expect(banner).toMatch(/npm run admin -- create-organization/);
+    expect(banner).not.toMatch(/Demo sign-in/);
+  });
+
+  it(
+    embedded
+      ? 'with demo data on the embedded database, seeds it and prints no code'
+      : 'on PostgreSQL, never seeds the demo and prints a code while there is no organization',
+    async () => {
+      const result = await prepareDatabase(database, { ...config, demoData: true });
+      expect(result.demo).toBe(embedded);
+      expect(result.setupCode === null).toBe(embedded);
+      const banner = startupBanner({ ...config, demoData: true }, database.kind, result);
+      expect(banner.includes('Demo sign-in')).toBe(embedded);
+      expect(banner.includes('First run')).toBe(!embedded);
+    },
+  );
+
+  it('prints no code once an organization exists', async () => {
+    await db.execute(sql`INSERT INTO organizations (id, name) VALUES ('org-startup-test-00001', 'Here')
+      ON CONFLICT DO NOTHING`);
+    const result = await prepareDatabase(database, { ...config, demoData: false });
+    expect(result).toEqual({ demo: false, setupCode: null });
+    expect(startupBanner(config, database.kind, result)).not.toMatch(/First run/);
+  });
+});
