@@ -1,6 +1,7 @@
 import {
   AUTH_BASE_PATH,
   CONSUMER_BASE_PATH,
+  SETUP_BASE_PATH,
   STATUS_UNAUTHORIZED,
   STATUS_WRITE_OK,
 } from './constants';
@@ -108,6 +109,11 @@ export const authApi = {
 export const consumerApi = {
   request: <T>(path: string, options?: RequestOptions) =>
     request<T>(CONSUMER_BASE_PATH, path, options),
+};
+
+export const setupApi = {
+  request: <T>(path: string, options?: RequestOptions) =>
+    request<T>(SETUP_BASE_PATH, path, options),
 };
 
 /** Logs a failed call and reports it (with consent) as an error event with the response data. */

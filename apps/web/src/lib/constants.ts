@@ -14,6 +14,8 @@ export const SUPPORTED_LANGUAGES = ['en', 'pt', 'fr', 'de'] as const;
 /** Base paths of the two APIs. */
 export const AUTH_BASE_PATH = '/api/auth';
 export const CONSUMER_BASE_PATH = '/api/consumer';
+/** The first run: whether setup is needed, and the setup itself. */
+export const SETUP_BASE_PATH = '/api/setup';
 
 /** Success statuses. */
 export const STATUS_WRITE_OK = 204;

@@ -30,6 +30,24 @@ export const en = {
       back: 'Back to e-mail and password',
     },
   },
+  setup: {
+    title: 'Set up {{brand}}',
+    intro:
+      'Create your organization and its first administrator: you. You can invite everyone else afterwards.',
+    organizationName: 'Organization name',
+    name: 'Your name',
+    email: 'E-mail',
+    password: 'Password',
+    passwordHint: '8 to 128 characters.',
+    setupCode: 'Setup code',
+    setupCodeHint:
+      'Signpost printed a one-time setup code in its log when it started (under “First run”). Each start prints a new one.',
+    submit: 'Create organization',
+    submitting: 'Creating…',
+    failed: 'The setup did not work. Please try again.',
+    alreadyDone: 'Signpost is already set up.',
+    toSignIn: 'Go to sign in',
+  },
   portal: {
     loading: 'loading',
     search: 'Search',
