@@ -15,6 +15,8 @@ describe('preparing the database at start', () => {
   it('without demo data and without an organization, makes a new code at every start', async () => {
     const noDemo = { ...config, demoData: false };
     const first = await prepareDatabase(database, noDemo);
+    // An expired code of an earlier start is cleared away.
+    await db.insert(setupCodes).values({ codeHash: 'old', expiresAt: new Date(Date.now() - 1000) });
     const second = await prepareDatabase(database, noDemo);
     expect(first.demo).toBe(false);
     expect(first.setupCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);

@@ -9,9 +9,6 @@ export const SetupStatusResponse = Type.Object({
 });
 export type SetupStatusResponse = Static<typeof SetupStatusResponse>;
 
-/** The setup code the server prints at start: letters and digits, dashes and spaces ignored. */
-export const SETUP_CODE_LENGTH = 12;
-
 /**
  * `POST /api/setup`: creates the organization and its first administrator, once, and signs
  * the administrator in (201 with a session token, like `POST /api/auth/sessions`).

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { collections, organizations, setupCodes, users } from '../../db/schema/index.ts';
 
@@ -25,6 +25,11 @@ export function createSetupRepository(db: Executor) {
      */
     async lock(): Promise<void> {
       await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('signpost:first-run'))`);
+    },
+
+    /** Codes past their expiry work no more; each start clears them away. */
+    async deleteExpiredCodes(): Promise<void> {
+      await db.delete(setupCodes).where(lte(setupCodes.expiresAt, sql`now()`));
     },
 
     async insertCode(codeHash: string, expiresAt: Date): Promise<void> {

@@ -33,6 +33,8 @@ const hashSetupCode = (code: string) =>
   createHash('sha256').update(normalizeSetupCode(code)).digest('hex');
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export const ALREADY_SET_UP =
   'Signpost is already set up: an organization exists. Sign in instead.';
@@ -59,15 +61,19 @@ export function checkFirstRunInput(input: FirstRunInput): FirstRunInput {
   if (organizationName.length > LIMITS.name) {
     throw badRequest(`The organization name is at most ${LIMITS.name} characters.`);
   }
+  if (CONTROL.test(organizationName)) {
+    throw badRequest('The organization name cannot contain control characters.');
+  }
   if (!name) throw badRequest("Enter the administrator's name.");
   if (name.length > LIMITS.name) throw badRequest(`The name is at most ${LIMITS.name} characters.`);
+  if (CONTROL.test(name)) throw badRequest('The name cannot contain control characters.');
   checkEmail(email);
   checkPassword(input.password);
   return { organizationName, name, email, password: input.password };
 }
 
 export function checkEmail(email: string): void {
-  if (email.length > LIMITS.email || !EMAIL.test(email)) {
+  if (email.length > LIMITS.email || !EMAIL.test(email) || CONTROL.test(email)) {
     throw badRequest('Enter a valid e-mail address, such as name@example.com.');
   }
 }
@@ -149,6 +155,7 @@ export async function createFirstOrganization(
 export async function issueSetupCode(db: Executor): Promise<string | null> {
   const repository = createSetupRepository(db);
   if (await repository.organizationExists()) return null;
+  await repository.deleteExpiredCodes();
   const code = generateSetupCode();
   await repository.insertCode(
     hashSetupCode(code),
