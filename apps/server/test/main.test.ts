@@ -92,3 +92,59 @@ describe('stopping the server', () => {
     }
   });
 });
+
+describe('the first run', () => {
+  it(
+    'without demo data prints a setup code that sets up the organization once',
+    { timeout: 60_000 },
+    async () => {
+      const { spawn } = await import('node:child_process');
+      const { mkdtemp, rm } = await import('node:fs/promises');
+      const { tmpdir } = await import('node:os');
+      const path = await import('node:path');
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'signpost-first-run-'));
+      const port = 20_000 + Math.floor(Math.random() * 20_000);
+      const child = spawn(process.execPath, ['--import', 'tsx', main, '--no-demo'], {
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      try {
+        let output = '';
+        await new Promise<void>((resolve, reject) => {
+          child.stdout.on('data', (chunk: Buffer) => {
+            output += chunk.toString();
+            if (output.includes('Signpost is running')) resolve();
+          });
+          child.on('exit', (code) => reject(new Error(`exited early with ${code}`)));
+        });
+        expect(output).not.toMatch(/Demo sign-in/);
+        const code = /^\s+([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})$/m.exec(output)?.[1];
+        expect(code).toBeDefined();
+
+        const base = `http://127.0.0.1:${port}/api/setup`;
+        expect(await (await fetch(base)).json()).toEqual({ required: true });
+        const body = {
+          organizationName: 'First Run Inc.',
+          name: 'Ada Admin',
+          email: 'ada@first-run.test',
+          password: 'a long enough password',
+          setupCode: code,
+        };
+        const post = (payload: object) =>
+          fetch(base, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(payload),
+          });
+        const done = await post(body);
+        expect(done.status).toBe(201);
+        expect(await done.json()).toEqual({ token: expect.any(String) });
+        expect(await (await fetch(base)).json()).toEqual({ required: false });
+        expect((await post(body)).status).toBe(409);
+      } finally {
+        child.kill('SIGKILL');
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
