@@ -82,7 +82,7 @@ function expectError(run: Run, code: number, message: RegExp) {
   expect(run.stderr).toMatch(message);
 }
 
-describe('npm run admin', { timeout: 120_000 }, () => {
+describe('npm run admin', { timeout: 300_000 }, () => {
   it('explains itself, and refuses what it does not know with exit 2', async () => {
     const help = await admin(['--help']);
     expect(help.code).toBe(0);

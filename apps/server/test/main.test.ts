@@ -96,7 +96,7 @@ describe('stopping the server', () => {
 describe('the first run', () => {
   it(
     'without demo data prints a setup code that sets up the organization once',
-    { timeout: 60_000 },
+    { timeout: 180_000 },
     async () => {
       const { spawn } = await import('node:child_process');
       const { mkdtemp, rm } = await import('node:fs/promises');
