@@ -81,6 +81,8 @@ describe('POST /api/setup', () => {
       status: 'active',
       email: 'ada@acme.test',
     });
+    // Setting up signs the administrator in: the console's "last sign-in" says so.
+    expect(admin!.lastSignInAt).toBeInstanceOf(Date);
     const [root] = await db
       .select()
       .from(collections)

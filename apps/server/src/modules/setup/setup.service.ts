@@ -215,7 +215,9 @@ export function createSetupService(db: Database, config: Config, auth: AuthServi
           { ...input, passwordHash },
           { actor: 'admin', origin, details: { via: 'setup screen' }, codeHash },
         );
-        return (await auth.startSession(userId, ip, origin.userAgent ?? undefined, tx)).token;
+        const { token } = await auth.startSession(userId, ip, origin.userAgent ?? undefined, tx);
+        await auth.signedIn(userId, tx);
+        return token;
       });
     },
   };
