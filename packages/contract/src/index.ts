@@ -5,3 +5,6 @@ export * from './menu.ts';
 export * from './consumer.ts';
 export * from './admin-audit.ts';
 export * from './setup.ts';
+export * from './admin-teams.ts';
+export * from './admin-organization.ts';
+export * from './admin-suggestions.ts';

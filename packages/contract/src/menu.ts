@@ -122,7 +122,23 @@ const MenuModule = Type.Module({
   Menu: Type.Object(
     {
       profile: Person,
-      organization: Type.Object({ id: Type.String(), name: Type.String() }, exact),
+      organization: Type.Object(
+        {
+          id: Type.String(),
+          name: Type.String(),
+          feedbackUrl: Type.Union([Type.String(), Type.Null()], {
+            description: "The footer's feedback form; null for the built-in one",
+          }),
+          consentUrl: Type.Union([Type.String(), Type.Null()], {
+            description: "The footer's consent preferences; null for the built-in dialog",
+          }),
+          intros: Type.Object(
+            { personal: Type.String(), team: Type.String(), organization: Type.String() },
+            { ...exact, description: "The spaces' intro texts; empty for the built-in text" },
+          ),
+        },
+        exact,
+      ),
       spaces: Type.Array(Type.Ref('Space')),
     },
     exact,

@@ -5,6 +5,7 @@ import { linksRoutes } from './links/links.routes.ts';
 import { menuRoutes } from './menu/menu.routes.ts';
 import { peersRoutes } from './peers/peers.routes.ts';
 import { sharesRoutes } from './shares/shares.routes.ts';
+import { ownSuggestionsRoutes } from './suggestions/suggestions.routes.ts';
 
 /** Everything under /api/consumer: a signed-in person's own portal. */
 export const consumerRoutes: FastifyPluginAsync = async (app) => {
@@ -16,4 +17,5 @@ export const consumerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(favoritesRoutes);
   await app.register(sharesRoutes);
   await app.register(peersRoutes);
+  await app.register(ownSuggestionsRoutes);
 };

@@ -7,7 +7,7 @@
 -- migrations when its version is newer than the database's (decision 0006): edit it in
 -- place and raise the version. Changing the function's arguments or result needs a
 -- numbered migration that drops the old one first.
--- version: 1
+-- version: 2
 
 CREATE OR REPLACE FUNCTION signpost_menu(p_organization_id text, p_user_id text)
 RETURNS TABLE (kind text, data json)
@@ -80,5 +80,12 @@ BEGIN
         FROM share_members sm JOIN users u ON u.id = sm.user_id
         WHERE sm.share_id = s.id AND u.status = 'active')
     )), '[]')
-    FROM collection_shares s WHERE s.collection_id IN (SELECT id FROM visible));
+    FROM collection_shares s WHERE s.collection_id IN (SELECT id FROM visible))
+  UNION ALL
+  SELECT 'organization', (
+    SELECT json_build_object(
+      'feedbackUrl', o.feedback_url, 'consentUrl', o.consent_url,
+      'intros', json_build_object('personal', o.personal_intro, 'team', o.team_intro,
+                                  'organization', o.organization_intro))
+    FROM organizations o WHERE o.id = p_organization_id);
 END $$;

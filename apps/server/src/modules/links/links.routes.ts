@@ -9,6 +9,7 @@ import {
   UpdateLinkBody,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
+import { auditContext } from '../audit/audit.service.ts';
 import { caller } from '../../plugins/auth.ts';
 import { createLinksService } from './links.service.ts';
 
@@ -101,7 +102,8 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.suggestLink(caller(request), request.params.id, request.body);
+      const me = caller(request);
+      await service.suggestLink(me, request.params.id, request.body, auditContext(request, me));
       return reply.status(204).send(null);
     },
   );

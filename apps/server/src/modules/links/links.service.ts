@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
 import { normalizeUrl } from '../../lib/urls.ts';
 import { createAccessService } from '../access/access.service.ts';
+import { createAuditService, type auditContext } from '../audit/audit.service.ts';
 import { createLinksRepository } from './links.repository.ts';
 
 function tools(tx: Executor) {
@@ -73,23 +74,38 @@ export function createLinksService(db: Database) {
     },
 
     /** Stores a suggested link for the people who run a team or organization space. */
-    async suggestLink(me: AuthContext, collectionId: string, body: SuggestLinkBody) {
+    async suggestLink(
+      me: AuthContext,
+      collectionId: string,
+      body: SuggestLinkBody,
+      by: ReturnType<typeof auditContext>,
+    ) {
       const name = cleanName(body.name);
-      const { access, links } = tools(db);
+      const { access } = tools(db);
       const { space } = await access.collection(me, collectionId);
       if (space === 'personal') {
         throw conflict(
           'Suggestions are for team and organization collections; add the link instead.',
         );
       }
-      await links.insertSuggestion({
-        id: newId(),
-        organizationId: me.organizationId,
-        collectionId,
-        suggestedBy: me.userId,
-        name,
-        description: body.description ?? '',
-        url: normalizeUrl(body.url, 'body.url'),
+      const id = newId();
+      const url = normalizeUrl(body.url, 'body.url');
+      await db.transaction(async (tx) => {
+        await createLinksRepository(tx).insertSuggestion({
+          id,
+          organizationId: me.organizationId,
+          collectionId,
+          suggestedBy: me.userId,
+          name,
+          description: body.description ?? '',
+          url,
+        });
+        await createAuditService(tx).record({
+          ...by,
+          action: 'suggestion.created',
+          target: { type: 'suggestion', id, label: name },
+          after: { name, url, collectionId },
+        });
       });
     },
   };

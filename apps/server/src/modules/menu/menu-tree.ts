@@ -161,7 +161,13 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
 
   return {
     profile: { id: me.userId, name: me.name, email: me.email },
-    organization: { id: me.organizationId, name: me.organizationName },
+    organization: {
+      id: me.organizationId,
+      name: me.organizationName,
+      feedbackUrl: rows.organization?.feedbackUrl ?? null,
+      consentUrl: rows.organization?.consentUrl ?? null,
+      intros: rows.organization?.intros ?? { personal: '', team: '', organization: '' },
+    },
     spaces: [personal, ...teamSpaces, organization],
   };
 }

@@ -75,6 +75,14 @@ export interface MenuRows {
   favorites: MenuFavoriteRow[];
   teams: MenuTeamRow[];
   shares: MenuShareRow[];
+  /** The organization's footer addresses and intro texts (its settings). */
+  organization: MenuOrganizationRow | null;
+}
+
+export interface MenuOrganizationRow {
+  feedbackUrl: string | null;
+  consentUrl: string | null;
+  intros: { personal: string; team: string; organization: string };
 }
 
 /** One row of the menu statement: a collection, or one of the three lists. */
@@ -82,7 +90,8 @@ type MenuStatementRow =
   | { kind: 'collection'; data: RawCollectionRow }
   | { kind: 'favorites'; data: MenuFavoriteRow[] }
   | { kind: 'teams'; data: MenuTeamRow[] }
-  | { kind: 'shares'; data: MenuShareRow[] };
+  | { kind: 'shares'; data: MenuShareRow[] }
+  | { kind: 'organization'; data: MenuOrganizationRow | null };
 
 const toLink = ([id, name, description, url, icon, appName, createdBy, position]: LinkTuple) => ({
   id,
@@ -112,7 +121,13 @@ export function createMenuRepository(db: Executor) {
         sql`
         SELECT kind, data FROM signpost_menu(${organizationId}, ${userId})`,
       );
-      const menu: MenuRows = { collections: [], favorites: [], teams: [], shares: [] };
+      const menu: MenuRows = {
+        collections: [],
+        favorites: [],
+        teams: [],
+        shares: [],
+        organization: null,
+      };
       for (const row of rows) {
         switch (row.kind) {
           case 'collection':
@@ -126,6 +141,9 @@ export function createMenuRepository(db: Executor) {
             break;
           case 'shares':
             menu.shares = row.data;
+            break;
+          case 'organization':
+            menu.organization = row.data;
             break;
         }
       }

@@ -104,7 +104,13 @@ describe('GET /api/consumer/menu', () => {
     await createTeam(db, org.id, { name: 'Not mine' });
     const menu = await getMenu((await signIn(app, me)).headers);
     expect(menu.profile).toEqual({ id: me.id, name: 'Ada', email: me.email });
-    expect(menu.organization).toEqual({ id: org.id, name: 'Acme' });
+    expect(menu.organization).toEqual({
+      id: org.id,
+      name: 'Acme',
+      feedbackUrl: null,
+      consentUrl: null,
+      intros: { personal: '', team: '', organization: '' },
+    });
     expect(menu.spaces.map((s) => [s.type, s.name])).toEqual([
       ['personal', 'My Space'],
       ['team', 'Build'],

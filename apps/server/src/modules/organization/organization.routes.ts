@@ -1,4 +1,44 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { OrganizationSettings, UpdateOrganizationBody } from '@signpost/contract';
+import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
+import { caller } from '../../plugins/auth.ts';
+import { auditContext } from '../audit/audit.service.ts';
+import { createOrganizationService } from './organization.service.ts';
 
-/** The organization settings: `/api/admin/organization`. */
-export const adminOrganizationRoutes: FastifyPluginAsyncTypebox = async () => {};
+/** The organization settings: `/api/admin/organization` (organization administrators). */
+export const adminOrganizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const organization = createOrganizationService(app.database.db, {
+    ssoConfigured: app.config.oidcProviders.length > 0,
+  });
+
+  app.get(
+    '/organization',
+    {
+      schema: {
+        ...adminRoute,
+        summary: "The organization's settings",
+        response: { 200: OrganizationSettings, ...errorAnswers },
+      },
+    },
+    async (request) => organization.get(caller(request)),
+  );
+
+  app.patch(
+    '/organization',
+    {
+      schema: {
+        ...adminRoute,
+        summary: "Change the organization's settings",
+        description:
+          'Only the fields given change. Turning password sign-in off needs a single ' +
+          'sign-on provider and an administrator who has signed in with it (409 otherwise).',
+        body: UpdateOrganizationBody,
+        response: { 200: OrganizationSettings, ...bodyErrorAnswers },
+      },
+    },
+    async (request) => {
+      const me = caller(request);
+      return organization.update(me, auditContext(request, me), request.body);
+    },
+  );
+};

@@ -1,0 +1,151 @@
+import { domainToASCII } from 'node:url';
+import type { OrganizationSettings, UpdateOrganizationBody } from '@signpost/contract';
+import type { Database } from '../../db/client.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { cleanName } from '../../lib/names.ts';
+import { normalizeUrl } from '../../lib/urls.ts';
+import { createAdminAccess } from '../access/admin-access.ts';
+import { changes, createAuditService, type auditContext } from '../audit/audit.service.ts';
+import {
+  createOrganizationRepository,
+  type OrganizationSettingsChange,
+  type OrganizationSettingsRow,
+} from './organization.repository.ts';
+
+export type ActedBy = ReturnType<typeof auditContext>;
+
+export interface OrganizationServiceOptions {
+  /** Whether the server has a single sign-on provider configured. */
+  ssoConfigured: boolean;
+}
+
+// A domain name as DNS spells it: labels of letters, digits and inner hyphens, at least
+// two of them, the last not all digits.
+const DOMAIN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** No stored text can hold a NUL character: PostgreSQL refuses it. */
+function text(value: string, field: string): string {
+  if (value.includes('\u0000')) throw badRequest(`body.${field} must not contain a NUL character`);
+  return value;
+}
+
+/** A footer address: http or https only; null or blank for none. */
+function footerUrl(value: string | null | undefined, field: string) {
+  if (value === undefined) return undefined;
+  if (value === null || value.trim() === '') return null;
+  const url = normalizeUrl(value, `body.${field}`);
+  if (!/^https?:/i.test(url)) throw badRequest(`body.${field} must be an http or https address`);
+  return url;
+}
+
+/** E-mail domains, lower case, without a leading @, each valid, without repeats. */
+function domains(values: string[] | undefined) {
+  if (values === undefined) return undefined;
+  const result = new Set<string>();
+  for (const raw of values) {
+    const trimmed = text(raw, 'ssoDomains').trim().replace(/^@/, '').replace(/\.$/, '');
+    const ascii = domainToASCII(trimmed.toLowerCase());
+    if (!ascii || !DOMAIN.test(ascii)) {
+      throw badRequest(
+        `body.ssoDomains: "${raw.slice(0, 100)}" is not a domain name such as example.com`,
+      );
+    }
+    result.add(ascii);
+  }
+  return [...result].sort();
+}
+
+function toSettings(row: OrganizationSettingsRow, ssoConfigured: boolean): OrganizationSettings {
+  return {
+    id: row.id,
+    name: row.name,
+    feedbackUrl: row.feedbackUrl,
+    consentUrl: row.consentUrl,
+    intros: {
+      personal: row.personalIntro,
+      team: row.teamIntro,
+      organization: row.organizationIntro,
+    },
+    passwordSignIn: row.passwordSignIn,
+    ssoDomains: row.ssoDomains,
+    auditRetentionDays: row.auditRetentionDays,
+    ssoConfigured,
+  };
+}
+
+export function createOrganizationService(db: Database, options: OrganizationServiceOptions) {
+  const admin = createAdminAccess(db);
+  const audit = createAuditService(db);
+
+  return {
+    async get(me: AuthContext): Promise<OrganizationSettings> {
+      admin.admin(me);
+      const row = await createOrganizationRepository(db).settings(me.organizationId);
+      if (!row) throw notFound('Organization not found');
+      return toSettings(row, options.ssoConfigured);
+    },
+
+    /**
+     * Changes the settings given. Turning password sign-in off is refused (409) when it
+     * would lock people out: without a single sign-on provider nobody could sign in, and
+     * an administrator without a single sign-on identity would lock themselves out.
+     */
+    async update(
+      me: AuthContext,
+      by: ActedBy,
+      body: UpdateOrganizationBody,
+    ): Promise<OrganizationSettings> {
+      admin.admin(me);
+      const change: OrganizationSettingsChange = {
+        name: body.name === undefined ? undefined : cleanName(text(body.name, 'name')),
+        feedbackUrl: footerUrl(body.feedbackUrl, 'feedbackUrl'),
+        consentUrl: footerUrl(body.consentUrl, 'consentUrl'),
+        personalIntro: body.personalIntro && text(body.personalIntro, 'personalIntro').trim(),
+        teamIntro: body.teamIntro && text(body.teamIntro, 'teamIntro').trim(),
+        organizationIntro:
+          body.organizationIntro && text(body.organizationIntro, 'organizationIntro').trim(),
+        passwordSignIn: body.passwordSignIn,
+        ssoDomains: domains(body.ssoDomains),
+        auditRetentionDays: body.auditRetentionDays,
+      };
+      // An empty intro is a valid value (back to the built-in text); `&&` above kept ''.
+      return db.transaction(async (tx) => {
+        const repo = createOrganizationRepository(tx);
+        const before = await repo.settings(me.organizationId, true);
+        if (!before) throw notFound('Organization not found');
+        if (change.passwordSignIn === false && before.passwordSignIn) {
+          if (!options.ssoConfigured) {
+            throw conflict(
+              'Password sign-in cannot be turned off: no single sign-on provider is ' +
+                'configured on this server, so nobody could sign in.',
+            );
+          }
+          if (!(await repo.hasSsoIdentity(me.userId))) {
+            throw conflict(
+              'Sign in with single sign-on yourself first: turning password sign-in off ' +
+                'now would lock you out of the organization.',
+            );
+          }
+        }
+        const diff = changes(before as unknown as Record<string, unknown>, change);
+        if (diff) {
+          await repo.update(me.organizationId, change);
+          await audit.record(
+            {
+              ...by,
+              action: 'organization.settings-changed',
+              target: { type: 'organization', id: me.organizationId, label: before.name },
+              before: diff.before,
+              after: diff.after,
+            },
+            tx,
+          );
+        }
+        const after = await repo.settings(me.organizationId);
+        return toSettings(after!, options.ssoConfigured);
+      });
+    },
+  };
+}
