@@ -42,7 +42,7 @@ export const OrganizationSettings = Type.Object(
     }),
     auditRetentionDays: Type.Integer(),
     ssoConfigured: Type.Boolean({
-      description: 'Whether this server has a single sign-on provider (read only)',
+      description: 'Whether a single sign-on provider serves this organization (read only)',
     }),
   },
   exact,

@@ -64,11 +64,17 @@ export function createOrganizationRepository(db: Executor) {
       );
     },
 
-    /** Whether a person has signed in with single sign-on (has a linked identity). */
-    async hasSsoIdentity(userId: string): Promise<boolean> {
+    /** Whether a person has an identity linked with one of these providers. */
+    async hasSsoIdentity(userId: string, providerIds: string[]): Promise<boolean> {
+      if (providerIds.length === 0) return false;
+      const ids = sql.join(
+        providerIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
       const rows = await selectRows(
         db,
-        sql`SELECT 1 FROM identities WHERE user_id = ${userId} LIMIT 1`,
+        sql`SELECT 1 FROM identities
+            WHERE user_id = ${userId} AND provider_id IN (${ids}) LIMIT 1`,
       );
       return rows.length > 0;
     },

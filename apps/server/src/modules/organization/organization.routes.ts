@@ -8,7 +8,7 @@ import { createOrganizationService } from './organization.service.ts';
 /** The organization settings: `/api/admin/organization` (organization administrators). */
 export const adminOrganizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const organization = createOrganizationService(app.database.db, {
-    ssoConfigured: app.config.oidcProviders.length > 0,
+    ssoProviders: app.config.oidcProviders,
   });
 
   app.get(

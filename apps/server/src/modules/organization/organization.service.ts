@@ -16,8 +16,8 @@ import {
 export type ActedBy = ReturnType<typeof auditContext>;
 
 export interface OrganizationServiceOptions {
-  /** Whether the server has a single sign-on provider configured. */
-  ssoConfigured: boolean;
+  /** The single sign-on providers of the server: their id and the organization they serve. */
+  ssoProviders: { id: string; organization: string }[];
 }
 
 // A domain name as DNS spells it: labels of letters, digits and inner hyphens, at least
@@ -47,7 +47,8 @@ function domains(values: string[] | undefined) {
   for (const raw of values) {
     const trimmed = text(raw, 'ssoDomains').trim().replace(/^@/, '').replace(/\.$/, '');
     const ascii = domainToASCII(trimmed.toLowerCase());
-    if (!ascii || !DOMAIN.test(ascii)) {
+    // Letters, digits, dots and hyphens only: domainToASCII would drop a path or a port.
+    if (/[^\p{L}\p{N}.-]/u.test(trimmed) || !ascii || !DOMAIN.test(ascii)) {
       throw badRequest(
         `body.ssoDomains: "${raw.slice(0, 100)}" is not a domain name such as example.com`,
       );
@@ -78,13 +79,16 @@ function toSettings(row: OrganizationSettingsRow, ssoConfigured: boolean): Organ
 export function createOrganizationService(db: Database, options: OrganizationServiceOptions) {
   const admin = createAdminAccess(db);
   const audit = createAuditService(db);
+  /** The providers people of this organization sign in with (by its id or exact name). */
+  const providersOf = (row: { id: string; name: string }) =>
+    options.ssoProviders.filter((p) => p.organization === row.id || p.organization === row.name);
 
   return {
     async get(me: AuthContext): Promise<OrganizationSettings> {
       admin.admin(me);
       const row = await createOrganizationRepository(db).settings(me.organizationId);
       if (!row) throw notFound('Organization not found');
-      return toSettings(row, options.ssoConfigured);
+      return toSettings(row, providersOf(row).length > 0);
     },
 
     /**
@@ -110,22 +114,34 @@ export function createOrganizationService(db: Database, options: OrganizationSer
         ssoDomains: domains(body.ssoDomains),
         auditRetentionDays: body.auditRetentionDays,
       };
-      // An empty intro is a valid value (back to the built-in text); `&&` above kept ''.
       return db.transaction(async (tx) => {
         const repo = createOrganizationRepository(tx);
         const before = await repo.settings(me.organizationId, true);
         if (!before) throw notFound('Organization not found');
+        const providers = providersOf(before);
         if (change.passwordSignIn === false && before.passwordSignIn) {
-          if (!options.ssoConfigured) {
+          if (providers.length === 0) {
             throw conflict(
               'Password sign-in cannot be turned off: no single sign-on provider is ' +
-                'configured on this server, so nobody could sign in.',
+                'configured for this organization, so nobody could sign in.',
             );
           }
-          if (!(await repo.hasSsoIdentity(me.userId))) {
+          const ids = providers.map((p) => p.id);
+          if (!(await repo.hasSsoIdentity(me.userId, ids))) {
             throw conflict(
               'Sign in with single sign-on yourself first: turning password sign-in off ' +
                 'now would lock you out of the organization.',
+            );
+          }
+        }
+        // A provider that names the organization by its name would stop finding it.
+        if (change.name !== undefined && change.name !== before.name) {
+          const byName = providers.find((p) => p.organization === before.name);
+          if (byName) {
+            throw conflict(
+              `The single sign-on provider "${byName.id}" names this organization by its ` +
+                `name; set its organization to the id ${before.id} in the server's ` +
+                'configuration before renaming, or people could no longer sign in with it.',
             );
           }
         }
@@ -144,7 +160,7 @@ export function createOrganizationService(db: Database, options: OrganizationSer
           );
         }
         const after = await repo.settings(me.organizationId);
-        return toSettings(after!, options.ssoConfigured);
+        return toSettings(after!, providers.length > 0);
       });
     },
   };
