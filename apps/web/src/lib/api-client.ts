@@ -1,4 +1,5 @@
 import {
+  ADMIN_BASE_PATH,
   AUTH_BASE_PATH,
   CONSUMER_BASE_PATH,
   SETUP_BASE_PATH,
@@ -114,6 +115,12 @@ export const consumerApi = {
 export const setupApi = {
   request: <T>(path: string, options?: RequestOptions) =>
     request<T>(SETUP_BASE_PATH, path, options),
+};
+
+/** The administration calls (the console). */
+export const adminApi = {
+  request: <T>(path: string, options?: RequestOptions) =>
+    request<T>(ADMIN_BASE_PATH, path, options),
 };
 
 /** Logs a failed call and reports it (with consent) as an error event with the response data. */

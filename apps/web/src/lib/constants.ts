@@ -11,11 +11,13 @@ export const TOKEN_STORAGE_KEY = 'my_jwt_key';
 export const DEFAULT_LANGUAGE = 'en';
 export const SUPPORTED_LANGUAGES = ['en', 'pt', 'fr', 'de'] as const;
 
-/** Base paths of the two APIs. */
+/** Base paths of the APIs. */
 export const AUTH_BASE_PATH = '/api/auth';
 export const CONSUMER_BASE_PATH = '/api/consumer';
 /** The first run: whether setup is needed, and the setup itself. */
 export const SETUP_BASE_PATH = '/api/setup';
+/** The administration console's calls. */
+export const ADMIN_BASE_PATH = '/api/admin';
 
 /** Success statuses. */
 export const STATUS_WRITE_OK = 204;

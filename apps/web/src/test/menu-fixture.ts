@@ -29,7 +29,13 @@ export function makeMenu(
 ): Menu {
   return {
     profile: PROFILE,
-    organization: { id: 'org', name: 'Acme Corp' },
+    organization: {
+      id: 'org',
+      name: 'Acme Corp',
+      feedbackUrl: null,
+      consentUrl: null,
+      intros: { personal: '', team: '', organization: '' },
+    },
     spaces: [
       {
         id: 'personal',

@@ -66,11 +66,13 @@ export const en = {
       'With your consent, we record anonymous events such as sign-in errors to improve the portal. No links, searches or tokens are recorded.',
     consentAllow: 'Allow anonymous usage events',
     consentSave: 'Save',
+    consentOrganization: "Your organization's consent preferences",
     loadFailed: 'The portal could not be loaded.',
     retry: 'Try again',
     mainNavigation: 'Spaces',
   },
   space: {
+    buddy: 'Support contact: {{name}}',
     showAll: 'Show all',
     empty: 'Nothing here yet.',
     add: 'Add',
@@ -237,6 +239,14 @@ export const en = {
       ended: 'The session was ended.',
       endedOthers: 'All other sessions were ended.',
       onlyThis: 'You are signed in nowhere else.',
+    },
+    suggestions: {
+      title: 'Your suggestions',
+      none: 'You have not suggested any links yet.',
+      where: 'for {{collection}} in {{space}}',
+      status: { open: 'Waiting for a decision', accepted: 'Accepted', declined: 'Declined' },
+      reason: 'Reason: {{reason}}',
+      more: 'Show more',
     },
     password: {
       title: 'Password',

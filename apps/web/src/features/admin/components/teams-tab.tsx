@@ -1,7 +1,105 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage, ApiError } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useTeams, useTeamWrites } from '../api/teams';
+import { TeamsDetail } from './teams-detail';
 
-/** The console's teams tab. */
+/** The server's sentence for a refusal, else a general one. */
+export function failureOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status < 500) return errorMessage(error.data) ?? fallback;
+  return fallback;
+}
+
+/** The console's teams tab: the teams by name, searched; create; open one to manage it. */
 export function TeamsTab() {
   const { t } = useTranslation('admin');
-  return <h3 className="admin-tab__title">{t('teams.title')}</h3>;
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), 250);
+  const teams = useTeams(query);
+  const { create } = useTeamWrites();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  if (openId) {
+    return (
+      <TeamsDetail
+        id={openId}
+        onBack={(message) => {
+          setOpenId(null);
+          setNotice(message ?? null);
+        }}
+      />
+    );
+  }
+
+  async function onCreate(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setNotice(null);
+    try {
+      const team = await create.mutateAsync(name);
+      setName('');
+      setNotice(t('teams.created', { name: team.name }));
+    } catch (failure) {
+      setError(failureOf(failure, t('teams.failed')));
+    }
+  }
+
+  const items = teams.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <div className="admin-teams">
+      <h3 className="admin-tab__title">{t('teams.title')}</h3>
+      <form className="admin-row" onSubmit={(event) => void onCreate(event)}>
+        <label className="admin-field">
+          <span>{t('teams.newName')}</span>
+          <input value={name} maxLength={200} required onChange={(e) => setName(e.target.value)} />
+        </label>
+        <button type="submit" className="button button--primary" disabled={create.isPending}>
+          {t('teams.create')}
+        </button>
+      </form>
+      <p role="alert" className="form-error">
+        {error}
+      </p>
+      <p role="status" className="hint">
+        {notice}
+      </p>
+      <label className="admin-field">
+        <span>{t('teams.search')}</span>
+        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </label>
+      {teams.isPending ? <p className="hint">{t('console.loading')}</p> : null}
+      {teams.isError ? <p className="form-error">{t('console.loadFailed')}</p> : null}
+      {teams.isSuccess && items.length === 0 ? (
+        <p className="hint">{query ? t('teams.noMatch') : t('teams.none')}</p>
+      ) : null}
+      <ul className="admin-list" aria-label={t('teams.title')}>
+        {items.map((team) => (
+          <li key={team.id} className="admin-list__row">
+            <button
+              type="button"
+              className="link-button"
+              aria-label={t('teams.open', { name: team.name })}
+              onClick={() => setOpenId(team.id)}
+            >
+              {team.name}
+            </button>
+            <span className="hint">
+              {t('teams.memberCount', { count: team.memberCount })} ·{' '}
+              {t('teams.editorCount', { count: team.editorCount })}
+              {team.buddy ? ` · ${t('teams.buddy')}: ${team.buddy.name}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {teams.hasNextPage ? (
+        <button type="button" className="button" onClick={() => void teams.fetchNextPage()}>
+          {t('teams.more')}
+        </button>
+      ) : null}
+    </div>
+  );
 }

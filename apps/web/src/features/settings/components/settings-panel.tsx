@@ -4,8 +4,9 @@ import { AccessTokensSection } from './access-tokens-section';
 import { PasswordSection } from './password-section';
 import { SecondFactorSection } from './second-factor-section';
 import { SessionsSection } from './sessions-section';
+import { SuggestionsSection } from './suggestions-section';
 
-/** The person's settings: access tokens, where they are signed in, two-step sign-in, password. */
+/** The person's settings: access tokens, where they are signed in, two-step sign-in, password, and what became of one's suggestions. */
 export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -14,6 +15,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       <SessionsSection />
       <SecondFactorSection />
       <PasswordSection />
+      <SuggestionsSection />
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuItemTile, type MenuItemTileProps } from '../../../components/menu-item-tile';
 import { SPACE_PANEL_MAX_ITEMS } from '../../../lib/constants';
+import { useMenu } from '../../../lib/menu/get-menu';
 import { spaceItems } from '../../../lib/menu/process-menu';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
 import { SpaceToolbar } from './space-toolbar';
@@ -23,13 +24,15 @@ export const SpaceCard = memo(function SpaceCard({
   ...tileProps
 }: SpaceCardProps) {
   const { t } = useTranslation();
+  // The organization's own intro for this kind of space (its settings), else the built-in one.
+  const intro = useMenu().data?.organization.intros[space.type];
   const items = spaceItems(space);
   const shown = items.slice(0, SPACE_PANEL_MAX_ITEMS);
   return (
     <section className="space-card" aria-label={space.name} data-space-type={space.type}>
       <SpaceToolbar space={space} />
       <p className="space-card__intro">
-        {t(`space.intro.${space.type}`, { name: profileName, space: space.name })}
+        {intro || t(`space.intro.${space.type}`, { name: profileName, space: space.name })}
       </p>
       {shown.length === 0 ? <p className="hint">{t('space.empty')}</p> : null}
       <ul className="tile-grid">

@@ -5,7 +5,10 @@ import type { DisplaySpace } from '../../../lib/menu/menu-types';
 
 const TYPE_ICONS = { personal: UserIcon, team: UsersIcon, organization: ChartIcon } as const;
 
-/** The space name with its type icon; clicking toggles the info dialog titled with the name. */
+/**
+ * The space name with its type icon; clicking toggles the info dialog titled with the name,
+ * which names a team's buddy, its support contact (spec §1).
+ */
 export function SpaceToolbar({ space }: { space: DisplaySpace }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -30,6 +33,14 @@ export function SpaceToolbar({ space }: { space: DisplaySpace }) {
         <div id={infoId} className="space-info" role="dialog" aria-label={space.name}>
           <h3 className="space-info__title">{space.name}</h3>
           <p>{t(`space.info.${space.type}`, { name: space.name })}</p>
+          {space.buddy ? (
+            <p className="space-info__buddy">
+              {t('space.buddy', { name: space.buddy.name })}{' '}
+              <a href={`mailto:${encodeURIComponent(space.buddy.email).replace('%40', '@')}`}>
+                {space.buddy.email}
+              </a>
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>

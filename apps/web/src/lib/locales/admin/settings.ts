@@ -1,4 +1,25 @@
 /** The texts of the console's settings tab. */
 export const settings = {
   title: 'Organization',
+  name: 'Organization name',
+  feedbackUrl: 'Feedback form address',
+  feedbackHint: 'Opened by the Feedback button. Leave empty for the built-in text.',
+  consentUrl: 'Consent preferences address',
+  consentHint: 'Linked from the consent preferences dialog of the footer.',
+  intros: 'Intro texts of the spaces',
+  personalIntro: 'My Space',
+  teamIntro: 'Team spaces',
+  organizationIntro: 'Organization space',
+  introHint: 'Leave empty for the built-in text.',
+  signIn: 'Signing in',
+  passwordSignIn: 'People may sign in with a password',
+  passwordSignInHint:
+    'Turn off for an organization that signs in only with single sign-on. It needs a single sign-on provider, and that you signed in with it yourself.',
+  noSso: 'No single sign-on provider serves this organization.',
+  ssoDomains: 'E-mail domains single sign-on may create people for',
+  ssoDomainsHint: 'One per line, such as example.com.',
+  retention: 'Keep the audit log for (days)',
+  save: 'Save settings',
+  saved: 'Settings saved.',
+  failed: 'The settings could not be saved.',
 };

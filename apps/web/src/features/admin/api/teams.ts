@@ -1,0 +1,142 @@
+import type {
+  AddTeamMembersBody,
+  PeersResponse,
+  TeamDetail,
+  TeamMembersResponse,
+  TeamsResponse,
+  UpdateTeamBody,
+} from '@signpost/contract';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { adminApi, consumerApi } from '../../../lib/api-client';
+import { useSession } from '../../../lib/use-session';
+
+const TEAMS_PAGE = 50;
+
+export const teamsKeys = {
+  all: (token: string | null) => ['admin', 'teams', token] as const,
+  list: (token: string | null, query: string) => ['admin', 'teams', token, 'list', query] as const,
+  detail: (token: string | null, id: string) => ['admin', 'teams', token, 'detail', id] as const,
+  members: (token: string | null, id: string, query: string) =>
+    ['admin', 'teams', token, 'members', id, query] as const,
+};
+
+const refresh = (client: QueryClient, token: string | null) =>
+  client.invalidateQueries({ queryKey: teamsKeys.all(token) });
+
+/** The organization's teams by name, searched on the server, a page at a time. */
+export function useTeams(query: string) {
+  const { token } = useSession();
+  return useInfiniteQuery({
+    queryKey: teamsKeys.list(token, query),
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) =>
+      (
+        await adminApi.request<TeamsResponse>('/teams', {
+          query: { query: query || undefined, limit: TEAMS_PAGE, after: pageParam },
+        })
+      ).data,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}
+
+/** One team with the counts its deletion would take. */
+export function useTeam(id: string) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: teamsKeys.detail(token, id),
+    queryFn: async () => (await adminApi.request<TeamDetail>(`/teams/${id}`)).data,
+  });
+}
+
+/** A team's members by name, searched on the server, a page at a time. */
+export function useTeamMembers(id: string, query: string) {
+  const { token } = useSession();
+  return useInfiniteQuery({
+    queryKey: teamsKeys.members(token, id, query),
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam }) =>
+      (
+        await adminApi.request<TeamMembersResponse>(`/teams/${id}/members`, {
+          query: { query: query || undefined, limit: TEAMS_PAGE, after: pageParam },
+        })
+      ).data,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+}
+
+/** People of the organization to add, by name or e-mail (the portal's people search). */
+export async function searchPeople(query: string) {
+  return (await consumerApi.request<PeersResponse>('/peers', { query: { query, limit: 20 } })).data
+    .items;
+}
+
+/** Every team write: each reloads the teams' lists and details when it is done. */
+export function useTeamWrites() {
+  const client = useQueryClient();
+  const { token } = useSession();
+  const onSettled = () => refresh(client, token);
+  return {
+    create: useMutation({
+      mutationFn: async (name: string) =>
+        (await adminApi.request<TeamDetail>('/teams', { method: 'POST', body: { name } })).data,
+      onSettled,
+    }),
+    update: useMutation({
+      mutationFn: async ({ id, body }: { id: string; body: UpdateTeamBody }) =>
+        (await adminApi.request<TeamDetail>(`/teams/${id}`, { method: 'PATCH', body })).data,
+      onSettled,
+    }),
+    remove: useMutation({
+      mutationFn: async ({
+        id,
+        collections,
+        links,
+      }: {
+        id: string;
+        collections: number;
+        links: number;
+      }) => {
+        await adminApi.request<null>(`/teams/${id}`, {
+          method: 'DELETE',
+          query: { collections, links },
+        });
+      },
+      onSettled,
+    }),
+    addMembers: useMutation({
+      mutationFn: async ({ id, body }: { id: string; body: AddTeamMembersBody }) =>
+        (
+          await adminApi.request<{ changed: number }>(`/teams/${id}/members`, {
+            method: 'POST',
+            body,
+          })
+        ).data,
+      onSettled,
+    }),
+    removeMembers: useMutation({
+      mutationFn: async ({ id, userIds }: { id: string; userIds: string[] }) =>
+        (
+          await adminApi.request<{ changed: number }>(`/teams/${id}/members/remove`, {
+            method: 'POST',
+            body: { userIds },
+          })
+        ).data,
+      onSettled,
+    }),
+    setRole: useMutation({
+      mutationFn: async (input: { id: string; userId: string; role: 'member' | 'editor' }) => {
+        await adminApi.request<null>(`/teams/${input.id}/members/${input.userId}`, {
+          method: 'PATCH',
+          body: { role: input.role },
+        });
+      },
+      onSettled,
+    }),
+  };
+}

@@ -1,0 +1,205 @@
+import type { Person, TeamDetail } from '@signpost/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { searchPeople, useTeamMembers, useTeamWrites } from '../api/teams';
+import { failureOf } from './teams-tab';
+
+interface Props {
+  team: TeamDetail;
+  onBuddy: (buddyId: string | null) => void;
+  onMessage: (message: string, failed: boolean) => void;
+}
+
+/** A team's members: search, select and remove, editor toggle, buddy, and adding people. */
+export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
+  const { t } = useTranslation('admin');
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), 250);
+  const members = useTeamMembers(team.id, query);
+  const writes = useTeamWrites();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const items = members.data?.pages.flatMap((page) => page.items) ?? [];
+
+  function toggle(id: string) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  async function act(work: () => Promise<string>) {
+    try {
+      onMessage(await work(), false);
+    } catch (failure) {
+      onMessage(failureOf(failure, t('teams.failed')), true);
+    }
+  }
+
+  const removeSelected = () =>
+    act(async () => {
+      const { changed } = await writes.removeMembers.mutateAsync({
+        id: team.id,
+        userIds: [...selected],
+      });
+      setSelected(new Set());
+      return t('teams.removed', { count: changed });
+    });
+
+  return (
+    <section className="admin-members" aria-label={t('teams.members')}>
+      <h4>{t('teams.members')}</h4>
+      <label className="admin-field">
+        <span>{t('teams.buddy')}</span>
+        <select
+          value={team.buddy?.id ?? ''}
+          onChange={(event) => onBuddy(event.target.value || null)}
+        >
+          <option value="">{t('teams.noBuddy')}</option>
+          {team.buddy && !items.some((m) => m.id === team.buddy?.id) ? (
+            <option value={team.buddy.id}>{team.buddy.name}</option>
+          ) : null}
+          {items.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <AddPeople
+        onAdd={(people) =>
+          act(async () => {
+            const { changed } = await writes.addMembers.mutateAsync({
+              id: team.id,
+              body: { userIds: people.map((p) => p.id) },
+            });
+            return t('teams.added', { count: changed });
+          })
+        }
+      />
+      <label className="admin-field">
+        <span>{t('teams.memberSearch')}</span>
+        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </label>
+      {selected.size > 0 ? (
+        <button type="button" className="button" onClick={() => void removeSelected()}>
+          {t('teams.removeSelected', { count: selected.size })}
+        </button>
+      ) : null}
+      {members.isSuccess && items.length === 0 ? (
+        <p className="hint">{t('teams.noMembers')}</p>
+      ) : null}
+      <ul className="admin-list">
+        {items.map((member) => (
+          <li key={member.id} className="admin-list__row">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={selected.has(member.id)}
+                aria-label={t('teams.select', { name: member.name })}
+                onChange={() => toggle(member.id)}
+              />
+              {member.name}
+            </label>
+            <span className="hint">
+              {member.email}
+              {member.status !== 'active' ? ` · ${t(`teams.${member.status}`)}` : ''}
+              {member.role === 'editor' ? ` · ${t('teams.editor')}` : ''}
+            </span>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() =>
+                void act(async () => {
+                  const role = member.role === 'editor' ? 'member' : 'editor';
+                  await writes.setRole.mutateAsync({ id: team.id, userId: member.id, role });
+                  return role === 'editor' ? t('teams.makeEditor') : t('teams.makeMember');
+                })
+              }
+            >
+              {member.role === 'editor' ? t('teams.makeMember') : t('teams.makeEditor')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {members.hasNextPage ? (
+        <button type="button" className="button" onClick={() => void members.fetchNextPage()}>
+          {t('teams.more')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** Finds people of the organization by name or e-mail and adds those ticked. */
+function AddPeople({ onAdd }: { onAdd: (people: Person[]) => Promise<void> }) {
+  const { t } = useTranslation('admin');
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), 250);
+  const [found, setFound] = useState<Person[]>([]);
+  const [picked, setPicked] = useState<Map<string, Person>>(new Map());
+
+  useEffect(() => {
+    let live = true;
+    if (!query) {
+      setFound([]);
+      return;
+    }
+    searchPeople(query).then(
+      (people) => live && setFound(people),
+      () => live && setFound([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [query]);
+
+  function toggle(person: Person) {
+    setPicked((current) => {
+      const next = new Map(current);
+      if (next.has(person.id)) next.delete(person.id);
+      else next.set(person.id, person);
+      return next;
+    });
+  }
+
+  return (
+    <div className="admin-add-people">
+      <label className="admin-field">
+        <span>{t('teams.peopleSearch')}</span>
+        <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      </label>
+      <ul className="admin-list" aria-label={t('teams.addPeople')}>
+        {[...picked.values(), ...found.filter((p) => !picked.has(p.id))].map((person) => (
+          <li key={person.id}>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={picked.has(person.id)}
+                aria-label={t('teams.select', { name: person.name })}
+                onChange={() => toggle(person)}
+              />
+              {person.name} <span className="hint">{person.email}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {picked.size > 0 ? (
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() =>
+            void onAdd([...picked.values()]).then(() => {
+              setPicked(new Map());
+              setSearch('');
+            })
+          }
+        >
+          {t('teams.addSelected', { count: picked.size })}
+        </button>
+      ) : null}
+    </div>
+  );
+}
