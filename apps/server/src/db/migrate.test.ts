@@ -53,11 +53,17 @@ describe('migrate', () => {
     expect(await migrate(db!)).toEqual([...migrations, 'functions/menu.sql']);
     const source = await readFile(path.join(FUNCTIONS_DIR, 'menu.sql'), 'utf8');
     expect(await db!.query('SELECT name, version, checksum FROM schema_functions')).toEqual([
-      { name: 'menu.sql', version: 1, checksum: createHash('sha256').update(source).digest('hex') },
+      { name: 'menu.sql', version: 2, checksum: createHash('sha256').update(source).digest('hex') },
     ]);
-    // The function the file defines answers: the three list rows for a person with nothing.
+    // The function the file defines answers: the list rows and the organization's settings
+    // for a person with nothing.
     const rows = await db!.query<{ kind: string }>("SELECT kind FROM signpost_menu('o', 'u')");
-    expect(rows.map((r) => r.kind).sort()).toEqual(['favorites', 'shares', 'teams']);
+    expect(rows.map((r) => r.kind).sort()).toEqual([
+      'favorites',
+      'organization',
+      'shares',
+      'teams',
+    ]);
     const [definition] = await db!.query<{ body: string }>(
       "SELECT prosrc AS body FROM pg_proc WHERE proname = 'signpost_menu'",
     );
