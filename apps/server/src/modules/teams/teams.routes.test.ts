@@ -354,6 +354,25 @@ describe('members', () => {
   });
 });
 
+describe('races on one team', () => {
+  it('choosing a buddy while another administrator removes them: never a buddy who is not a member', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const team = await createTeam(db, cast.org.id);
+      await addTeamMember(db, team, cast.colleague.id);
+      const [choose, remove] = await Promise.all([
+        send('PATCH', `/teams/${team.id}`, 'orgAdmin', { buddyId: cast.colleague.id }),
+        send('POST', `/teams/${team.id}/members/remove`, 'orgAdmin', {
+          userIds: [cast.colleague.id],
+        }),
+      ]);
+      expect([200, 409]).toContain(choose.statusCode);
+      expect(remove.statusCode).toBe(200);
+      expect(await membersOf(team.id)).toEqual([]);
+      expect(await teamRow(team.id)).toMatchObject({ buddyId: null });
+    }
+  });
+});
+
 describe('bad input is refused with 400 and nothing stored', () => {
   const long = 'x'.repeat(201);
   const cases: [string, string, string, unknown][] = [
