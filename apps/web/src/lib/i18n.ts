@@ -39,6 +39,9 @@ export function initI18n(language = detectLanguage()) {
  * supported language; pt, fr and de carry the English texts until translations exist.
  */
 export function registerTexts(namespace: 'admin', texts: AdminTexts) {
+  // The console may be imported before the app started (a test): i18next adds its
+  // resource methods at init.
+  if (!i18next.isInitialized) initI18n();
   for (const language of SUPPORTED_LANGUAGES) {
     if (!i18next.hasResourceBundle(language, namespace)) {
       i18next.addResourceBundle(language, namespace, texts);
