@@ -16,6 +16,7 @@ import { consumerRoutes } from './modules/consumer.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
+import { createJobs, type Jobs } from './modules/jobs/jobs.service.ts';
 
 export interface AppOptions {
   config: Config;
@@ -64,6 +65,11 @@ export async function buildApp({ config, database, periodicJobs }: AppOptions): 
 
   app.decorate('config', config);
   app.decorate('database', database);
+  // Background jobs (mail) start with the app and stop, finishing what runs, on close.
+  const jobs = createJobs({ config, database, log: app.log });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', jobs.start);
+  app.addHook('onClose', jobs.stop);
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
@@ -85,5 +91,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    jobs: Jobs;
   }
 }

@@ -24,6 +24,15 @@ export interface Config {
   publicUrl: string;
   /** OpenID Connect providers for single sign-on. */
   oidcProviders: OidcProviderConfig[];
+  /** Outgoing mail (invitations); null sends none and shows links to copy instead. */
+  mail: MailConfig | null;
+}
+
+export interface MailConfig {
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465 (TLS). */
+  smtpUrl: string;
+  /** The sender, e.g. `Signpost <signpost@example.com>`. */
+  from: string;
 }
 
 export interface LoginThrottleConfig {
@@ -123,6 +132,32 @@ function oidcProviders(env: NodeJS.ProcessEnv): OidcProviderConfig[] {
   }
 }
 
+function mail(env: NodeJS.ProcessEnv, publicOrigin: string): MailConfig | null {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) {
+    if (env.MAIL_FROM) throw new ConfigError('MAIL_FROM is set but SMTP_URL is not; set both');
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('SMTP_URL is not a URL; expected smtp://user:pass@host:587');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError(
+      `SMTP_URL must start with smtp:// or smtps:// and name a host; got "${url.protocol}//${url.hostname}"`,
+    );
+  }
+  const from = env.MAIL_FROM?.trim() || `Signpost <signpost@${new URL(publicOrigin).hostname}>`;
+  if (/[\r\n]/.test(from) || !/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(from)) {
+    throw new ConfigError(
+      `MAIL_FROM must be an address such as "Signpost <signpost@example.com>"; got "${from}"`,
+    );
+  }
+  return { smtpUrl: raw, from };
+}
+
 /** Reads the configuration; throws ConfigError with one clear sentence on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
   const logLevel = env.LOG_LEVEL || 'info';
@@ -152,5 +187,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
     publicUrl: publicUrl(env.PUBLIC_URL, port),
     oidcProviders: oidcProviders(env),
+    mail: mail(env, publicUrl(env.PUBLIC_URL, port)),
   };
 }

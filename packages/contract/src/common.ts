@@ -82,5 +82,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  // A single-use link (an invitation) that is used, expired, revoked or unknown.
+  'GONE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,3 +8,5 @@ export * from './setup.ts';
 export * from './admin-teams.ts';
 export * from './admin-organization.ts';
 export * from './admin-suggestions.ts';
+export * from './admin-people.ts';
+export * from './invitations.ts';

@@ -34,6 +34,11 @@ export interface DatabaseHandle {
   exec(sql: string): Promise<void>;
   /** Runs one parameterised statement and returns its rows (migrations, tooling). */
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs SQL text as a job queue does: with values, one statement; without, any number of
+   * statements, answering the rows of the last one.
+   */
+  script<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `work` on one connection, for what belongs to a connection (advisory locks). */
   withConnection<T>(work: (conn: RawConnection) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -75,6 +80,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       kind: 'pglite',
       statements,
       ...raw,
+      script: async <T>(sql: string, params: unknown[] = []) => {
+        if (params.length > 0) return (await client.query<T>(sql, params)).rows;
+        const results = await client.exec(sql);
+        return (results.at(-1)?.rows ?? []) as T[];
+      },
       withConnection: (work) => work(raw),
       close: () => client.close(),
     };
@@ -99,6 +109,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     },
     query: async <T>(sql: string, params: unknown[] = []) =>
       (await pool.query(sql, params)).rows as T[],
+    script: async <T>(sql: string, params: unknown[] = []) => {
+      const result = await pool.query(sql, params);
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return (last?.rows ?? []) as T[];
+    },
     withConnection: async (work) => {
       const conn = await pool.connect();
       try {

@@ -1,4 +1,205 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  BulkPeopleBody,
+  BulkPeopleResponse,
+  CreatePersonBody,
+  DeletePersonBody,
+  IdParams,
+  InvitationSentResponse,
+  InvitePersonBody,
+  NoContent,
+  OffboardingResponse,
+  PeopleQuery,
+  PeopleResponse,
+  PersonRow,
+  UpdatePersonBody,
+} from '@signpost/contract';
+import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
+import { caller } from '../../plugins/auth.ts';
+import { originOf } from '../audit/audit.service.ts';
+import { createPeopleService } from './people.service.ts';
 
-/** Administration of people: `/api/admin/people`. */
-export const adminPeopleRoutes: FastifyPluginAsyncTypebox = async () => {};
+/** Administration of people: `/api/admin/people`. Organization administrators only. */
+export const adminPeopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createPeopleService(app.database.db, app.config, app.jobs);
+
+  app.get(
+    '/people',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'The people of the organization: searched, filtered, in name order, by page',
+        description:
+          '`q` matches name or e-mail (case-insensitive; `%`, `_` and `\\` literal). ' +
+          '`signIn`: `password` (has one), `sso` (has a single sign-on identity), `never` ' +
+          '(has never signed in). Pass `nextCursor` as `cursor` for the next page.',
+        querystring: PeopleQuery,
+        response: { 200: PeopleResponse, ...errorAnswers },
+      },
+    },
+    async (request) => service.list(caller(request), request.query),
+  );
+
+  app.post(
+    '/people/invitations',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Invite a person by e-mail: an invitation link valid 7 days',
+        description:
+          'The person exists at once with status `invited`. With mail configured the link is ' +
+          'mailed (`mailed: true`); otherwise the answer carries it to hand over. 409 when ' +
+          'someone has the e-mail address.',
+        body: InvitePersonBody,
+        response: { 201: InvitationSentResponse, ...bodyErrorAnswers },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.invite(caller(request), request.body, originOf(request))),
+  );
+
+  app.post(
+    '/people',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Create a person with a password',
+        body: CreatePersonBody,
+        response: { 201: PersonRow, ...bodyErrorAnswers },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.create(caller(request), request.body, originOf(request))),
+  );
+
+  app.post(
+    '/people/bulk',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'One action on a selection of people, all or nothing',
+        description:
+          'Every id is authorized; one refused item (unknown id, the last administrator) ' +
+          'refuses the whole selection and nothing changes.',
+        body: BulkPeopleBody,
+        response: { 200: BulkPeopleResponse, ...bodyErrorAnswers },
+      },
+    },
+    async (request) => service.bulk(caller(request), request.body, originOf(request)),
+  );
+
+  app.get(
+    '/people/:id',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'One person, as a row of the list',
+        params: IdParams,
+        response: { 200: PersonRow, ...errorAnswers },
+      },
+    },
+    async (request) => service.get(caller(request), request.params.id),
+  );
+
+  app.patch(
+    '/people/:id',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Change name, e-mail, role or status (active/disabled)',
+        description:
+          'Disabling ends the person’s sessions and access tokens at once. The last active ' +
+          'administrator cannot be demoted or disabled (409).',
+        params: IdParams,
+        body: UpdatePersonBody,
+        response: { 200: PersonRow, ...bodyErrorAnswers },
+      },
+    },
+    async (request) =>
+      service.update(caller(request), request.params.id, request.body, originOf(request)),
+  );
+
+  app.post(
+    '/people/:id/invitation',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Send an invitation again: a new link; the earlier one stops working',
+        params: IdParams,
+        response: { 200: InvitationSentResponse, ...errorAnswers },
+      },
+    },
+    async (request) =>
+      service.resendInvitation(caller(request), request.params.id, originOf(request)),
+  );
+
+  app.post(
+    '/people/:id/second-factor/reset',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Remove a person’s second factor and recovery codes',
+        params: IdParams,
+        response: { 204: NoContent, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      await service.resetSecondFactor(caller(request), request.params.id, originOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/people/:id/sign-out',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Sign a person out everywhere: every session and access token ends',
+        params: IdParams,
+        response: { 204: NoContent, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      await service.signOutEverywhere(caller(request), request.params.id, originOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/people/:id/offboarding',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'The shared collections a person owns, asked about before deleting them',
+        params: IdParams,
+        response: { 200: OffboardingResponse, ...errorAnswers },
+      },
+    },
+    async (request) => service.offboarding(caller(request), request.params.id),
+  );
+
+  app.delete(
+    '/people/:id',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'Delete a person, transferring or deleting their shared collections',
+        description:
+          'In one transaction: each shared collection goes to the colleague named (moved to ' +
+          'the end of their My Space; members stay) or is deleted; the rest of their My Space ' +
+          'goes with them; links they added to others’ collections stay.',
+        params: IdParams,
+        body: DeletePersonBody,
+        response: { 204: NoContent, ...bodyErrorAnswers },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(caller(request), request.params.id, request.body, originOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import nodemailer from 'nodemailer';
+import type { MailConfig } from '../config.ts';
+
+/** One mail to send. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Sends mail through the configured SMTP server (nodemailer), from the configured sender. */
+export function createMailer(config: MailConfig): Mailer {
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from: config.from, ...message });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.ts';
+import { newId } from '../../lib/ids.ts';
+
+export interface InvitationRecord {
+  id: string;
+  userId: string;
+  organizationId: string;
+  organizationName: string;
+  name: string;
+  email: string;
+  status: string;
+  expiresAt: Date | string;
+  usable: boolean;
+}
+
+/** SQL of invitation links: only the SHA-256 of each token is stored. */
+export function createInvitationsRepository(db: Executor) {
+  return {
+    /** Revokes a person's open invitations, then stores a new one. */
+    async replace(values: {
+      organizationId: string;
+      userId: string;
+      tokenHash: string;
+      createdBy: string | null;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db.execute(
+        sql`UPDATE invitations SET revoked_at = now()
+            WHERE user_id = ${values.userId} AND kind = 'invitation'
+              AND used_at IS NULL AND revoked_at IS NULL`,
+      );
+      await db.execute(
+        sql`INSERT INTO invitations (id, organization_id, user_id, kind, token_hash, created_by, expires_at)
+            VALUES (${newId()}, ${values.organizationId}, ${values.userId}, 'invitation',
+                    ${values.tokenHash}, ${values.createdBy}, ${values.expiresAt.toISOString()})`,
+      );
+    },
+
+    /** The invitation of a token hash with its person, and whether it can still be used. */
+    async find(tokenHash: string): Promise<InvitationRecord | null> {
+      const rows = await selectRows<InvitationRecord>(
+        db,
+        sql`SELECT i.id, i.user_id AS "userId", i.organization_id AS "organizationId",
+                   o.name AS "organizationName", u.name, u.email, u.status,
+                   i.expires_at AS "expiresAt",
+                   (i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
+                    AND u.status = 'invited') AS usable
+            FROM invitations i
+            JOIN users u ON u.id = i.user_id
+            JOIN organizations o ON o.id = i.organization_id
+            WHERE i.token_hash = ${tokenHash} AND i.kind = 'invitation'`,
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Uses an invitation: true for exactly one caller while it is usable, however many
+     * try at once (the row is updated only while unused).
+     */
+    async use(id: string): Promise<boolean> {
+      const rows = await selectRows(
+        db,
+        sql`UPDATE invitations SET used_at = now()
+            WHERE id = ${id} AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+            RETURNING id`,
+      );
+      return rows.length > 0;
+    },
+
+    /** Makes the invited person active with their chosen password; false if not invited. */
+    async activate(userId: string, passwordHash: string): Promise<boolean> {
+      const rows = await selectRows(
+        db,
+        sql`UPDATE users SET status = 'active', password_hash = ${passwordHash}, updated_at = now()
+            WHERE id = ${userId} AND status = 'invited' RETURNING id`,
+      );
+      return rows.length > 0;
+    },
+  };
+}

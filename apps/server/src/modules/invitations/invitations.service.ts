@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { INVITATION_FRAGMENT, PEOPLE_LIMITS } from '@signpost/contract';
+import type { Config } from '../../config.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { createAuthService } from '../auth/auth.service.ts';
+import { createThrottleService } from '../throttle/throttle.service.ts';
+import { createInvitationsRepository } from './invitations.repository.ts';
+
+export const hashInvitationToken = (token: string) =>
+  createHash('sha256').update(token).digest('hex');
+
+/** One answer for every link that cannot be used, so that a token reveals nothing. */
+export const INVITATION_GONE =
+  'This invitation link is no longer valid: it was used, it expired or it was replaced. ' +
+  'Ask your administrator for a new one.';
+const gone = () => new AppError(410, 'GONE', INVITATION_GONE);
+
+/** Lookups and accepts allowed per address in the throttle's window. */
+const THROTTLE = { max: 30, windowSeconds: 15 * 60 };
+
+/** The link of an invitation: the token travels in the fragment, never to a server. */
+export const invitationLink = (config: Config, token: string) =>
+  `${config.publicUrl}/#${INVITATION_FRAGMENT}=${token}`;
+
+export function createInvitationsService(db: Database, config: Config) {
+  const repository = createInvitationsRepository(db);
+  const throttle = createThrottleService(db);
+  const audit = createAuditService(db);
+  const auth = createAuthService(db, config);
+
+  const admit = (ip: string) =>
+    throttle.admit(
+      [{ key: `invitation:${ip}`, ...THROTTLE, blockSeconds: THROTTLE.windowSeconds }],
+      'invitation attempts',
+    );
+
+  async function usable(token: string) {
+    const invitation = await repository.find(hashInvitationToken(token));
+    if (!invitation || !invitation.usable) throw gone();
+    return invitation;
+  }
+
+  return {
+    /**
+     * Makes a new invitation for a person (revoking any earlier one) in `executor`, and
+     * returns its token (256 random bits; only its hash is stored) and link.
+     */
+    async issue(
+      executor: Executor,
+      values: { organizationId: string; userId: string; createdBy: string | null },
+    ) {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + PEOPLE_LIMITS.invitationDays * 24 * 3600_000);
+      await createInvitationsRepository(executor).replace({
+        ...values,
+        tokenHash: hashInvitationToken(token),
+        expiresAt,
+      });
+      return { token, expiresAt, link: invitationLink(config, token) };
+    },
+
+    /** Who an invitation is for, while it can be used; 410 otherwise. */
+    async lookup(token: string, ip: string) {
+      await admit(ip);
+      const invitation = await usable(token);
+      return {
+        person: { name: invitation.name, email: invitation.email },
+        organization: { name: invitation.organizationName },
+        expiresAt: new Date(invitation.expiresAt).toISOString(),
+      };
+    },
+
+    /**
+     * Accepts an invitation with a chosen password: the person becomes active and is
+     * signed in. Single use: of accepts at once, one wins; the others get 410.
+     */
+    async accept(input: { token: string; password: string } & Required<AuditOrigin>) {
+      await admit(input.ip ?? '');
+      const invitation = await usable(input.token);
+      const passwordHash = await hashPassword(input.password, config.argon2);
+      return db.transaction(async (tx) => {
+        const repo = createInvitationsRepository(tx);
+        if (!(await repo.use(invitation.id))) throw gone();
+        if (!(await repo.activate(invitation.userId, passwordHash))) throw gone();
+        await audit.record(
+          {
+            organizationId: invitation.organizationId,
+            actor: { id: invitation.userId, name: invitation.name, email: invitation.email },
+            ip: input.ip,
+            userAgent: input.userAgent,
+            action: 'person.invitation-accepted',
+            target: { type: 'person', id: invitation.userId, label: invitation.email },
+            before: { status: 'invited' },
+            after: { status: 'active' },
+          },
+          tx,
+        );
+        const session = await auth.startSession(
+          invitation.userId,
+          input.ip ?? '',
+          input.userAgent ?? undefined,
+          tx,
+        );
+        return { token: session.token };
+      });
+    },
+  };
+}
+export type InvitationsService = ReturnType<typeof createInvitationsService>;

@@ -1,0 +1,122 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PeopleQuery } from '@signpost/contract';
+
+/** Makes `%`, `_` and `\` match themselves in a LIKE pattern with ESCAPE '\'. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Where a page starts: after this name (lowered) and id. */
+export interface PeopleCursor {
+  name: string;
+  id: string;
+}
+
+export const encodeCursor = (cursor: PeopleCursor) =>
+  Buffer.from(JSON.stringify([cursor.name, cursor.id])).toString('base64url');
+
+/** The cursor of a page, or null when it is not one the server gave out. */
+export function decodeCursor(text: string): PeopleCursor | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string'
+    ) {
+      return { name: value[0], id: value[1] };
+    }
+  } catch {
+    // Falls through: not a cursor.
+  }
+  return null;
+}
+
+/**
+ * How many people the search reads in name order before it collects every match through
+ * an index instead (the same two ways as the peer search, decision 0042).
+ */
+export const NAME_ORDER_WINDOW = 4000;
+
+export interface PeopleFilter extends Omit<PeopleQuery, 'cursor' | 'limit'> {
+  organizationId: string;
+  cursor: PeopleCursor | null;
+  limit: number;
+}
+
+/**
+ * The ids of one page of the people list, in (lower(name), id) order after the cursor,
+ * with one row more than the page to tell whether there is a next page.
+ *
+ * Without a search it reads the organization's name index from the cursor on and filters.
+ * With one, it first reads at most a window of people in name order and keeps the
+ * matches; only when that window came up short it collects every match through the
+ * trigram (three characters or more) or substrings index (one or two) and sorts them.
+ * Both ways give the same rows.
+ */
+export function peoplePageQuery(filter: PeopleFilter, window = NAME_ORDER_WINDOW): SQL {
+  const conditions: SQL[] = [sql`u.organization_id = ${filter.organizationId}`];
+  if (filter.role) conditions.push(sql`u.role = ${filter.role}`);
+  if (filter.status) conditions.push(sql`u.status = ${filter.status}`);
+  if (filter.team) {
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM team_memberships tm WHERE tm.user_id = u.id AND tm.team_id = ${filter.team})`,
+    );
+  }
+  if (filter.signIn === 'password') conditions.push(sql`u.password_hash IS NOT NULL`);
+  if (filter.signIn === 'sso') {
+    conditions.push(sql`EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id)`);
+  }
+  if (filter.signIn === 'never') conditions.push(sql`u.last_sign_in_at IS NULL`);
+  if (filter.cursor) {
+    conditions.push(
+      sql`(lower(u.name), u.id) > (${filter.cursor.name}::text, ${filter.cursor.id}::text)`,
+    );
+  }
+  const where = sql.join(conditions, sql` AND `);
+  const need = filter.limit + 1;
+  const query = filter.q?.trim() ?? '';
+  if (query === '') {
+    return sql`SELECT u.id FROM users u WHERE ${where} ORDER BY lower(u.name), u.id LIMIT ${need}`;
+  }
+  const pattern = sql`('%' || lower(${escapeLike(query)}::text) || '%')`;
+  const match = sql`(lower(u.name) LIKE ${pattern} ESCAPE '\\' OR lower(u.email) LIKE ${pattern} ESCAPE '\\')`;
+  const short = Array.from(query).length < 3;
+  const indexed = short
+    ? sql`peer_search_grams(u.name, u.email) @> ARRAY[lower(${query}::text)] AND ${match}`
+    : match;
+  return sql`
+    WITH first_hits AS MATERIALIZED (
+      SELECT id, sort_name FROM (
+        SELECT u.id, u.name, u.email, lower(u.name) AS sort_name FROM users u WHERE ${where}
+        ORDER BY sort_name, u.id LIMIT ${window}
+      ) u
+      WHERE ${match}
+      ORDER BY sort_name, id
+      LIMIT ${need}
+    )
+    SELECT id FROM (
+      SELECT id, sort_name FROM first_hits WHERE (SELECT count(*) FROM first_hits) >= ${need}
+      UNION ALL
+      SELECT id, sort_name FROM (
+        SELECT u.id, lower(u.name) AS sort_name FROM users u WHERE ${where} AND ${indexed} OFFSET 0
+      ) all_hits
+      WHERE (SELECT count(*) FROM first_hits) < ${need}
+    ) hits
+    ORDER BY sort_name, id
+    LIMIT ${need}`;
+}
+
+/** The rows of the people list for the ids of a page, in that page's order. */
+export function peopleRowsQuery(ids: string[], teamNames: number): SQL {
+  return sql`
+    SELECT u.id, u.name, u.email, u.role, u.status, u.last_sign_in_at AS "lastSignInAt",
+           u.created_at AS "createdAt", u.password_hash IS NOT NULL AS "hasPassword",
+           EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id) AS "hasSso",
+           EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = u.id AND f.enabled_at IS NOT NULL) AS "secondFactor",
+           (SELECT count(*)::int FROM team_memberships tm WHERE tm.user_id = u.id) AS "teamCount",
+           ARRAY(SELECT t.name FROM team_memberships tm JOIN teams t ON t.id = tm.team_id
+                 WHERE tm.user_id = u.id ORDER BY lower(t.name) LIMIT ${teamNames}) AS teams
+    FROM users u
+    WHERE u.id = ANY(${sql.param(ids)}::text[])
+    ORDER BY lower(u.name), u.id`;
+}

@@ -1,0 +1,212 @@
+import type { PersonRole, PersonStatus } from '@signpost/contract';
+import { sql } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.ts';
+import { newId } from '../../lib/ids.ts';
+import { peoplePageQuery, peopleRowsQuery, type PeopleFilter } from './people-list.query.ts';
+
+export interface PersonRecord {
+  id: string;
+  name: string;
+  email: string;
+  role: PersonRole;
+  status: PersonStatus;
+}
+
+export interface PersonListRow extends PersonRecord {
+  lastSignInAt: Date | string | null;
+  createdAt: Date | string;
+  hasPassword: boolean;
+  hasSso: boolean;
+  secondFactor: boolean;
+  teamCount: number;
+  teams: string[];
+}
+
+export interface SharedCollection {
+  id: string;
+  name: string;
+  shareId: string;
+  memberCount: number;
+}
+
+const PERSON = sql`id, name, email, role, status`;
+
+/** SQL of the people console: people, their sessions, tokens and shared collections. */
+export function createPeopleRepository(db: Executor) {
+  return {
+    /** One page of ids (one more than the page), then their rows. */
+    async page(filter: PeopleFilter, teamNames: number) {
+      const ids = (await selectRows<{ id: string }>(db, peoplePageQuery(filter))).map((r) => r.id);
+      if (ids.length === 0) return [];
+      return selectRows<PersonListRow>(db, peopleRowsQuery(ids, teamNames));
+    },
+
+    async rows(ids: string[], teamNames: number) {
+      return selectRows<PersonListRow>(db, peopleRowsQuery(ids, teamNames));
+    },
+
+    /** People of the organization by id, locked until the transaction ends, in id order. */
+    async lockPeople(organizationId: string, ids: string[]): Promise<PersonRecord[]> {
+      return selectRows<PersonRecord>(
+        db,
+        sql`SELECT ${PERSON} FROM users
+            WHERE organization_id = ${organizationId} AND id = ANY(${sql.param(ids)}::text[])
+            ORDER BY id FOR UPDATE`,
+      );
+    },
+
+    async find(organizationId: string, id: string): Promise<PersonRecord | null> {
+      const rows = await selectRows<PersonRecord>(
+        db,
+        sql`SELECT ${PERSON} FROM users WHERE organization_id = ${organizationId} AND id = ${id}`,
+      );
+      return rows[0] ?? null;
+    },
+
+    async emailTaken(email: string, exceptId: string | null = null): Promise<boolean> {
+      const rows = await selectRows(
+        db,
+        sql`SELECT 1 FROM users WHERE lower(email) = lower(${email})
+              AND (${exceptId}::text IS NULL OR id <> ${exceptId})`,
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Serializes every change that could leave the organization without an active
+     * administrator, then counts them: two such changes at once run one after the other.
+     */
+    async lockAndCountAdmins(organizationId: string): Promise<number> {
+      await selectRows(
+        db,
+        sql`SELECT pg_advisory_xact_lock(hashtext(${`admins:${organizationId}`}))`,
+      );
+      const rows = await selectRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM users
+            WHERE organization_id = ${organizationId} AND role = 'admin' AND status = 'active'`,
+      );
+      return rows[0]?.n ?? 0;
+    },
+
+    /** A new person and their My Space. */
+    async insert(values: {
+      organizationId: string;
+      name: string;
+      email: string;
+      role: PersonRole;
+      status: PersonStatus;
+      passwordHash: string | null;
+    }): Promise<string> {
+      const id = newId();
+      await db.execute(
+        sql`INSERT INTO users (id, organization_id, name, email, role, status, password_hash)
+            VALUES (${id}, ${values.organizationId}, ${values.name}, ${values.email},
+                    ${values.role}, ${values.status}, ${values.passwordHash})`,
+      );
+      await db.execute(
+        sql`INSERT INTO collections (id, organization_id, owner_type, owner_user_id, is_root, name, created_by)
+            VALUES (${newId()}, ${values.organizationId}, 'user', ${id}, true, 'My Space', ${id})`,
+      );
+      return id;
+    },
+
+    async update(
+      id: string,
+      values: Partial<{ name: string; email: string; role: PersonRole; status: PersonStatus }>,
+    ): Promise<void> {
+      const sets = Object.entries(values)
+        .filter(([, value]) => value !== undefined)
+        .map(([key, value]) => sql`${sql.identifier(key)} = ${value}`);
+      if (sets.length === 0) return;
+      await db.execute(
+        sql`UPDATE users SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE id = ${id}`,
+      );
+    },
+
+    async setPassword(id: string, passwordHash: string): Promise<void> {
+      await db.execute(
+        sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
+      );
+    },
+
+    /** Ends every session and revokes every access token of these people; how many ended. */
+    async endSessions(ids: string[]): Promise<number> {
+      const sessions = await selectRows(
+        db,
+        sql`UPDATE sessions SET revoked_at = now()
+            WHERE user_id = ANY(${sql.param(ids)}::text[]) AND revoked_at IS NULL RETURNING id`,
+      );
+      const tokens = await selectRows(
+        db,
+        sql`UPDATE access_tokens SET revoked_at = now()
+            WHERE user_id = ANY(${sql.param(ids)}::text[]) AND revoked_at IS NULL RETURNING id`,
+      );
+      return sessions.length + tokens.length;
+    },
+
+    /** Removes a person's second factor and recovery codes; false when they had none. */
+    async resetSecondFactor(id: string): Promise<boolean> {
+      await db.execute(sql`DELETE FROM recovery_codes WHERE user_id = ${id}`);
+      const rows = await selectRows(
+        db,
+        sql`DELETE FROM second_factors WHERE user_id = ${id} RETURNING enabled_at`,
+      );
+      return rows.length > 0;
+    },
+
+    /** The shared collections a person owns, with how many members each has (them aside). */
+    async sharedCollections(
+      userIds: string[],
+    ): Promise<(SharedCollection & { ownerId: string })[]> {
+      return selectRows(
+        db,
+        sql`SELECT c.id, c.name, s.id AS "shareId", c.owner_user_id AS "ownerId",
+                   (SELECT count(*)::int FROM share_members m
+                    WHERE m.share_id = s.id AND m.user_id <> c.owner_user_id) AS "memberCount"
+            FROM collection_shares s JOIN collections c ON c.id = s.collection_id
+            WHERE c.owner_user_id = ANY(${sql.param(userIds)}::text[])
+            ORDER BY lower(c.name), c.id`,
+      );
+    },
+
+    /**
+     * Gives a shared collection (and everything inside it) to another person: it moves to
+     * the end of their My Space, they own and run the share, its members stay.
+     */
+    async transferShared(collection: SharedCollection, organizationId: string, toUserId: string) {
+      await db.execute(sql`
+        WITH RECURSIVE tree AS (
+          SELECT id FROM collections WHERE id = ${collection.id}
+          UNION ALL
+          SELECT c.id FROM collections c JOIN tree ON c.parent_id = tree.id
+        )
+        UPDATE collections SET owner_user_id = ${toUserId}, updated_at = now()
+        WHERE id IN (SELECT id FROM tree)`);
+      await db.execute(sql`
+        UPDATE collections SET
+          parent_id = (SELECT id FROM collections WHERE owner_user_id = ${toUserId} AND is_root),
+          position = COALESCE((SELECT max(position) + 1 FROM collections
+                               WHERE parent_id = (SELECT id FROM collections
+                                                  WHERE owner_user_id = ${toUserId} AND is_root)), 0)
+        WHERE id = ${collection.id}`);
+      await db.execute(
+        sql`UPDATE collection_shares SET created_by = ${toUserId} WHERE id = ${collection.shareId}`,
+      );
+      await db.execute(
+        sql`INSERT INTO share_members (share_id, user_id, organization_id)
+            VALUES (${collection.shareId}, ${toUserId}, ${organizationId})
+            ON CONFLICT DO NOTHING`,
+      );
+    },
+
+    async deleteCollection(id: string): Promise<void> {
+      await db.execute(sql`DELETE FROM collections WHERE id = ${id}`);
+    },
+
+    async deletePeople(ids: string[]): Promise<void> {
+      await db.execute(sql`DELETE FROM users WHERE id = ANY(${sql.param(ids)}::text[])`);
+    },
+  };
+}
+export type PeopleRepository = ReturnType<typeof createPeopleRepository>;
