@@ -152,7 +152,7 @@ function mail(env: NodeJS.ProcessEnv, publicOrigin: string): MailConfig | null {
   const from = env.MAIL_FROM?.trim() || `Signpost <signpost@${new URL(publicOrigin).hostname}>`;
   if (/[\r\n]/.test(from) || !/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(from)) {
     throw new ConfigError(
-      `MAIL_FROM must be an address such as "Signpost <signpost@example.com>"; got "${from}"`,
+      `MAIL_FROM must be an address such as "Signpost <signpost@example.com>"; got ${JSON.stringify(from)}`,
     );
   }
   return { smtpUrl: raw, from };

@@ -58,7 +58,9 @@ export const PeopleQuery = Type.Object(
     role: Type.Optional(PersonRole),
     status: Type.Optional(PersonStatus),
     team: Type.Optional(Id),
-    signIn: Type.Optional(Type.Union(SIGN_IN_FILTERS.map((value) => Type.Literal(value)))),
+    signIn: Type.Optional(
+      Type.Union([Type.Literal('password'), Type.Literal('sso'), Type.Literal('never')]),
+    ),
     cursor: Type.Optional(Type.String({ maxLength: 600 })),
     limit: Type.Optional(
       Type.Integer({
@@ -142,7 +144,13 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BulkPeopleBody = Type.Object(
   {
     ids: Type.Array(Id, { minItems: 1, maxItems: PEOPLE_LIMITS.bulk, uniqueItems: true }),
-    action: Type.Union(BULK_ACTIONS.map((value) => Type.Literal(value))),
+    action: Type.Union([
+      Type.Literal('disable'),
+      Type.Literal('enable'),
+      Type.Literal('role'),
+      Type.Literal('sign-out'),
+      Type.Literal('delete'),
+    ]),
     role: Type.Optional(PersonRole),
     offboarding: Type.Optional(OffboardingChoice),
   },

@@ -1,10 +1,22 @@
+import { lazy, Suspense, useState } from 'react';
+import { takeInvitationFragment } from '../lib/invitation-fragment';
 import { useSession } from '../lib/use-session';
 import { LoginView } from './login-view';
 import { PortalView } from './portal-view';
 
+const InvitationView = lazy(() => import('../features/invitation/components/invitation-view'));
+
 /** An unauthenticated person sees the login screen; an authenticated one the portal. */
 export function App() {
   const { authenticated } = useSession();
+  const [invitation, setInvitation] = useState(() => takeInvitationFragment());
+  if (invitation) {
+    return (
+      <Suspense fallback={null}>
+        <InvitationView token={invitation} onDone={() => setInvitation(null)} />
+      </Suspense>
+    );
+  }
   if (authenticated === null) return null;
   return authenticated ? <PortalView /> : <LoginView />;
 }

@@ -123,6 +123,12 @@ export const adminApi = {
     request<T>(ADMIN_BASE_PATH, path, options),
 };
 
+/** The public invitation calls, `/api/invitations` (no session token is sent). */
+export const invitationsApi = {
+  request: <T>(path: string, options?: RequestOptions) =>
+    request<T>('/api/invitations', path, { token: null, ...options }),
+};
+
 /** Logs a failed call and reports it (with consent) as an error event with the response data. */
 export function reportApiError(what: string, error: unknown) {
   const data = error instanceof ApiError ? error.data : String(error);

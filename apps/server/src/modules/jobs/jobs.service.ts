@@ -27,6 +27,8 @@ export interface JobsOptions {
   mailer?: Mailer;
   /** How often an idle worker looks for jobs. */
   pollingIntervalSeconds?: number;
+  /** The first wait before a failed mail is tried again (doubling each time). */
+  retryDelaySeconds?: number;
 }
 
 /**
@@ -40,6 +42,7 @@ export function createJobs({
   log,
   mailer: givenMailer,
   pollingIntervalSeconds = 1,
+  retryDelaySeconds = MAIL_RETRIES.delaySeconds,
 }: JobsOptions): Jobs {
   const mailConfig = config.mail;
   let boss: PgBoss | null = null;
@@ -67,7 +70,7 @@ export function createJobs({
       await boss.createQueue(SEND_MAIL, {
         name: SEND_MAIL,
         retryLimit: MAIL_RETRIES.limit,
-        retryDelay: MAIL_RETRIES.delaySeconds,
+        retryDelay: retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: 120,
       });

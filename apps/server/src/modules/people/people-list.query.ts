@@ -35,7 +35,7 @@ export function decodeCursor(text: string): PeopleCursor | null {
  * How many people the search reads in name order before it collects every match through
  * an index instead (the same two ways as the peer search, decision 0042).
  */
-export const NAME_ORDER_WINDOW = 4000;
+export const NAME_ORDER_WINDOW = 1000;
 
 export interface PeopleFilter extends Omit<PeopleQuery, 'cursor' | 'limit'> {
   organizationId: string;
@@ -57,11 +57,6 @@ export function peoplePageQuery(filter: PeopleFilter, window = NAME_ORDER_WINDOW
   const conditions: SQL[] = [sql`u.organization_id = ${filter.organizationId}`];
   if (filter.role) conditions.push(sql`u.role = ${filter.role}`);
   if (filter.status) conditions.push(sql`u.status = ${filter.status}`);
-  if (filter.team) {
-    conditions.push(
-      sql`EXISTS (SELECT 1 FROM team_memberships tm WHERE tm.user_id = u.id AND tm.team_id = ${filter.team})`,
-    );
-  }
   if (filter.signIn === 'password') conditions.push(sql`u.password_hash IS NOT NULL`);
   if (filter.signIn === 'sso') {
     conditions.push(sql`EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id)`);
@@ -75,11 +70,25 @@ export function peoplePageQuery(filter: PeopleFilter, window = NAME_ORDER_WINDOW
   const where = sql.join(conditions, sql` AND `);
   const need = filter.limit + 1;
   const query = filter.q?.trim() ?? '';
+  const pattern = sql`('%' || lower(${escapeLike(query)}::text) || '%')`;
+  const match = sql`(lower(u.name) LIKE ${pattern} ESCAPE '\\' OR lower(u.email) LIKE ${pattern} ESCAPE '\\')`;
+  if (filter.team) {
+    // A team's people are read from the team, then sorted: a team is far smaller than the
+    // organization, and reading the organization in name order for them would be slow.
+    // Each member is looked up by id (OFFSET 0 keeps the lookup per member, where the
+    // planner would otherwise hash the whole organization).
+    return sql`SELECT u.id FROM team_memberships tm
+               CROSS JOIN LATERAL (
+                 SELECT u.id, u.name FROM users u
+                 WHERE u.id = tm.user_id AND ${where} ${query === '' ? sql`` : sql`AND ${match}`}
+                 OFFSET 0
+               ) u
+               WHERE tm.team_id = ${filter.team}
+               ORDER BY lower(u.name), u.id LIMIT ${need}`;
+  }
   if (query === '') {
     return sql`SELECT u.id FROM users u WHERE ${where} ORDER BY lower(u.name), u.id LIMIT ${need}`;
   }
-  const pattern = sql`('%' || lower(${escapeLike(query)}::text) || '%')`;
-  const match = sql`(lower(u.name) LIKE ${pattern} ESCAPE '\\' OR lower(u.email) LIKE ${pattern} ESCAPE '\\')`;
   const short = Array.from(query).length < 3;
   const indexed = short
     ? sql`peer_search_grams(u.name, u.email) @> ARRAY[lower(${query}::text)] AND ${match}`

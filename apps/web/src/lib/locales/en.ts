@@ -304,6 +304,21 @@ export const en = {
     dropped: '{{name}} was dropped on {{target}}.',
     cancelled: 'Moving {{name}} was cancelled.',
   },
+  invitation: {
+    title: 'Welcome to {{organization}}',
+    loading: 'Checking your invitation…',
+    who: 'You were invited as {{name}} ({{email}}). Choose a password to sign in.',
+    password: 'Password',
+    confirm: 'Confirm the password',
+    hint: 'At least 8 characters.',
+    tooShort: 'The password needs at least 8 characters.',
+    tooLong: 'The password can have at most 128 characters.',
+    mismatch: 'The two passwords are not the same.',
+    submit: 'Set my password and sign in',
+    invalidTitle: 'This invitation cannot be used',
+    toSignIn: 'Go to sign in',
+    failed: 'Something went wrong. Try again.',
+  },
 };
 
 export type Texts = typeof en;

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { selectRows } from '../../db/client.ts';
+import type { MailMessage } from '../../lib/mail.ts';
+import { createTestApp } from '../../../test/app.ts';
+import { createJobs } from './jobs.service.ts';
+
+const { app, database, config } = await createTestApp();
+
+describe('the job queue', () => {
+  it('does not start without mail to send', async () => {
+    const jobs = createJobs({ config, database, log: app.log });
+    await jobs.start();
+    expect(jobs.mailEnabled).toBe(false);
+    await expect(
+      jobs.sendMail({ to: 'a@example.test', subject: 's', text: 't' }),
+    ).rejects.toThrow();
+    await jobs.stop();
+  });
+
+  it('tries a failed mail again, with backoff, until it is sent; stops gracefully', async () => {
+    const sent: MailMessage[] = [];
+    let failures = 0;
+    const mailer = {
+      async send(message: MailMessage) {
+        if (failures < 1) {
+          failures += 1;
+          throw new Error('the SMTP server is away');
+        }
+        sent.push(message);
+      },
+      close() {},
+    };
+    const jobs = createJobs({
+      config: { ...config, mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'a@example.test' } },
+      database,
+      log: app.log,
+      mailer,
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+    });
+    await jobs.start();
+    await jobs.sendMail({ to: 'retry@example.test', subject: 'Hello', text: 'Body' });
+    await expect.poll(() => sent.length, { timeout: 15_000, interval: 200 }).toBe(1);
+    expect(failures).toBe(1);
+    expect(sent[0]).toEqual({ to: 'retry@example.test', subject: 'Hello', text: 'Body' });
+    const [job] = await selectRows<{ retry_count: number; state: string }>(
+      database.db,
+      sql`SELECT retry_count, state FROM pgboss.job WHERE name = 'send-mail' ORDER BY created_on DESC LIMIT 1`,
+    );
+    expect(job?.retry_count).toBe(1);
+    await jobs.stop();
+  }, 30_000);
+});

@@ -1,0 +1,143 @@
+import type { InvitationSentResponse, PersonRole, PersonRow } from '@signpost/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog';
+import { errorMessage, ApiError } from '../../../lib/api-client';
+import { useCreatePerson, useInvitePerson, useUpdatePerson } from '../api/people';
+
+export const problemOf = (error: unknown) =>
+  error instanceof ApiError ? errorMessage(error.data) : error ? String(error) : null;
+
+export type PersonDialogMode =
+  | { kind: 'invite' }
+  | { kind: 'create' }
+  | { kind: 'edit'; person: PersonRow }
+  /** The answer of an invitation sent again. */
+  | { kind: 'sent'; sent: InvitationSentResponse };
+
+interface Props {
+  mode: PersonDialogMode;
+  onClose: () => void;
+}
+
+/** Invite, create or edit a person; an invitation shows its link or says it was mailed. */
+export function PersonDialog({ mode, onClose }: Props) {
+  const { t } = useTranslation('admin');
+  const editing = mode.kind === 'edit' ? mode.person : null;
+  const [name, setName] = useState(editing?.name ?? '');
+  const [email, setEmail] = useState(editing?.email ?? '');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<PersonRole>('member');
+  const invite = useInvitePerson();
+  const create = useCreatePerson();
+  const update = useUpdatePerson();
+  const active = mode.kind === 'invite' ? invite : mode.kind === 'create' ? create : update;
+  const sent = mode.kind === 'sent' ? mode.sent : invite.data;
+  const [copied, setCopied] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (mode.kind === 'invite') invite.mutate({ name, email, role });
+    else if (mode.kind === 'create')
+      create.mutate({ name, email, password, role }, { onSuccess: onClose });
+    else if (mode.kind === 'edit')
+      update.mutate({ id: mode.person.id, body: { name, email } }, { onSuccess: onClose });
+  };
+
+  const title =
+    mode.kind === 'invite' || mode.kind === 'sent'
+      ? t('people.form.inviteTitle')
+      : mode.kind === 'create'
+        ? t('people.form.createTitle')
+        : t('people.form.editTitle', { name: editing?.name ?? '' });
+
+  if (sent) {
+    return (
+      <Dialog open onClose={onClose} title={title}>
+        {sent.mailed || !sent.link ? (
+          <p role="status">{t('people.invitation.sent', { email: sent.person.email })}</p>
+        ) : (
+          <div className="people-invitation-link">
+            <p>{t('people.invitation.copy', { email: sent.person.email })}</p>
+            <label className="field">
+              <span className="field__label">{t('people.invitation.link')}</span>
+              <input readOnly value={sent.link} onFocus={(event) => event.target.select()} />
+            </label>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                void navigator.clipboard?.writeText(sent.link ?? '').then(() => setCopied(true));
+              }}
+            >
+              {t('people.invitation.copyButton')}
+            </button>
+            {copied ? <span role="status">{t('people.invitation.copied')}</span> : null}
+          </div>
+        )}
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {t('people.done')}
+        </button>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open onClose={onClose} title={title}>
+      <form className="people-form" onSubmit={submit}>
+        <div role="alert" className="people-form__error">
+          {problemOf(active.error)}
+        </div>
+        <label className="field">
+          <span className="field__label">{t('people.form.name')}</span>
+          <input required maxLength={200} value={name} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('people.form.email')}</span>
+          <input
+            required
+            type="email"
+            maxLength={320}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </label>
+        {mode.kind === 'create' ? (
+          <label className="field">
+            <span className="field__label">{t('people.form.password')}</span>
+            <input
+              required
+              type="password"
+              autoComplete="new-password"
+              minLength={8}
+              maxLength={128}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+        ) : null}
+        {mode.kind !== 'edit' ? (
+          <label className="field">
+            <span className="field__label">{t('people.form.role')}</span>
+            <select value={role} onChange={(e) => setRole(e.target.value as PersonRole)}>
+              <option value="member">{t('people.roles.member')}</option>
+              <option value="admin">{t('people.roles.admin')}</option>
+            </select>
+          </label>
+        ) : null}
+        <div className="people-form__actions">
+          <button type="button" className="button" onClick={onClose}>
+            {t('people.form.cancel')}
+          </button>
+          <button type="submit" className="button button--primary" disabled={active.isPending}>
+            {mode.kind === 'invite'
+              ? t('people.form.inviteSubmit')
+              : mode.kind === 'create'
+                ? t('people.form.createSubmit')
+                : t('people.form.save')}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,233 @@
+import type { PersonRow } from '@signpost/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { registerTexts } from '../../../lib/i18n';
+import { adminEn } from '../../../lib/locales/admin';
+import { clearSession, setSessionToken } from '../../../lib/session-store';
+import { mockFetch, type MockRoute } from '../../../test/fetch-mock';
+import { renderWithQuery } from '../../../test/render-with-query';
+import { PeopleTab } from './people-tab';
+
+beforeAll(() => registerTexts('admin', adminEn));
+afterEach(() => clearSession());
+
+const person = (over: Partial<PersonRow>): PersonRow => ({
+  id: 'p1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  role: 'member',
+  status: 'active',
+  lastSignInAt: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  hasPassword: true,
+  hasSso: false,
+  secondFactor: false,
+  teamCount: 0,
+  teams: [],
+  ...over,
+});
+const ada = person({});
+const bob = person({
+  id: 'p2',
+  name: 'Bob Admin',
+  email: 'bob@example.com',
+  role: 'admin',
+  teamCount: 7,
+  teams: ['A', 'B', 'C', 'D', 'E'],
+});
+
+function open(routes: MockRoute[]) {
+  setSessionToken('session-token');
+  const mock = mockFetch(routes);
+  const user = userEvent.setup();
+  renderWithQuery(<PeopleTab />);
+  return { ...mock, user };
+}
+
+const list = (items: PersonRow[], nextCursor: string | null = null): MockRoute => ({
+  path: '/api/admin/people',
+  status: 200,
+  body: { items, nextCursor },
+});
+
+describe('people tab', () => {
+  it('lists people with role, teams and last sign-in, and searches on the server', async () => {
+    const { user, requests } = open([list([ada, bob])]);
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('A, B, C, D, E and 2 more')).toBeInTheDocument();
+    expect(screen.getAllByText('Never').length).toBeGreaterThan(0);
+    await user.type(screen.getByRole('searchbox', { name: 'Search people' }), '50%');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
+    await waitFor(() =>
+      expect(requests.some((r) => r.url.includes('q=50%25') && r.url.includes('role=admin'))).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('loads the next page with the cursor', async () => {
+    const { user, routes, requests } = open([list([ada], 'next-1')]);
+    await screen.findByText('Ada Lovelace');
+    routes.unshift({
+      path: '/api/admin/people',
+      status: 200,
+      body: { items: [bob], nextCursor: null },
+    });
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('Bob Admin')).toBeInTheDocument();
+    expect(requests.at(-1)?.url).toContain('cursor=next-1');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('invites without mail configured: shows the link to copy', async () => {
+    const link = 'https://links.example.com/#invitation=abc';
+    const { user, requests } = open([
+      list([ada]),
+      {
+        method: 'POST',
+        path: '/api/admin/people/invitations',
+        status: 201,
+        body: {
+          person: person({ id: 'p9', email: 'new@example.com', status: 'invited' }),
+          expiresAt: '2026-03-08T10:00:00.000Z',
+          mailed: false,
+          link,
+        },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite a person' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New Person');
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByDisplayValue(link)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'New Person',
+      email: 'new@example.com',
+      role: 'member',
+    });
+  });
+
+  it('says the invitation was sent when mail is configured, and shows server errors', async () => {
+    const { user, routes } = open([
+      list([ada]),
+      {
+        method: 'POST',
+        path: '/api/admin/people/invitations',
+        status: 409,
+        body: { message: 'Someone already has this e-mail address.' },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite a person' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ada');
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'ada@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(
+      await within(dialog).findByText('Someone already has this e-mail address.'),
+    ).toBeInTheDocument();
+    routes.unshift({
+      method: 'POST',
+      path: '/api/admin/people/invitations',
+      status: 201,
+      body: {
+        person: person({ email: 'x@example.com', status: 'invited' }),
+        expiresAt: '2026-03-08T10:00:00.000Z',
+        mailed: true,
+        link: null,
+      },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText(/The invitation was sent to x@example.com/)).toBeInTheDocument();
+  });
+
+  it('disables a person from their actions menu, and shows a refused demotion', async () => {
+    const { user, requests } = open([
+      list([ada, bob]),
+      {
+        method: 'PATCH',
+        path: '/api/admin/people/p1',
+        status: 200,
+        body: { ...ada, status: 'disabled' },
+      },
+      {
+        method: 'PATCH',
+        path: '/api/admin/people/p2',
+        status: 409,
+        body: { message: 'The organization needs at least one active administrator.' },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    const adaRow = screen.getByRole('row', { name: /Ada Lovelace/ });
+    await user.click(within(adaRow).getByText('Actions for Ada Lovelace'));
+    await user.click(within(adaRow).getByRole('button', { name: 'Disable' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'disabled' }),
+    );
+    const bobRow = screen.getByRole('row', { name: /Bob Admin/ });
+    await user.click(within(bobRow).getByText('Actions for Bob Admin'));
+    await user.click(within(bobRow).getByRole('button', { name: 'Make member' }));
+    expect(await screen.findByText(/at least one active administrator/)).toBeInTheDocument();
+  });
+
+  it('bulk: selects people and disables them in one call', async () => {
+    const { user, requests } = open([
+      list([ada, bob]),
+      {
+        method: 'POST',
+        path: '/api/admin/people/bulk',
+        status: 200,
+        body: { action: 'disable', changed: 2, unchanged: 0 },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bob Admin' }));
+    const bar = screen.getByRole('toolbar', { name: '2 selected' });
+    await user.click(within(bar).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText('2 changed, 0 already so.')).toBeInTheDocument();
+    expect(requests.find((r) => r.url.endsWith('/bulk'))?.body).toEqual({
+      action: 'disable',
+      ids: ['p1', 'p2'],
+    });
+  });
+
+  it('deletes with the offboarding dialog: lists shared collections, transfers to a colleague', async () => {
+    const { user, requests } = open([
+      {
+        path: '/api/admin/people/p1/offboarding',
+        status: 200,
+        body: { collections: [{ id: 'c1', name: 'Runbooks', memberCount: 3 }] },
+      },
+      list([ada, bob]),
+      { method: 'DELETE', path: '/api/admin/people/p1', status: 204 },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    const adaRow = screen.getByRole('row', { name: /Ada Lovelace/ });
+    await user.click(within(adaRow).getByText('Actions for Ada Lovelace'));
+    await user.click(within(adaRow).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Ada Lovelace' });
+    expect(await within(dialog).findByText('Runbooks · 3 members')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(
+      within(dialog).getByText('Choose the colleague who receives the collections.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('option', { name: 'Bob Admin (bob@example.com)' }),
+      ).toBeInTheDocument(),
+    );
+    expect(within(dialog).queryByRole('option', { name: /Ada Lovelace/ })).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Colleague' }), 'p2');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual({
+        collections: 'transfer',
+        transferTo: 'p2',
+      }),
+    );
+  });
+});
