@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { createTestApp } from '../../../test/app.ts';
 import {
+  addTeamMember,
   countRows,
   createCollection,
   createLink,
@@ -16,6 +17,9 @@ import { createPerson, createSignedInCast } from '../../../test/support/world.ts
 const { app, db } = await createTestApp();
 const cast = await createSignedInCast(app, db);
 const admin = cast.orgAdmin.headers;
+// An editor of the other team, for the "team editor of another team" cell.
+const otherEditor = await createPerson(app, db, cast.org.id);
+await addTeamMember(db, cast.otherTeam, otherEditor.id, 'editor');
 
 const call = (
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
@@ -41,6 +45,7 @@ describe('who may use the people console', () => {
   const disabled = createUser(db, cast.org.id, { role: 'admin' });
   const cells = [
     ['team editor', cast.teamEditor.headers, 403],
+    ['editor of another team', otherEditor.headers, 403],
     ['team member', cast.teamMember.headers, 403],
     ['member', cast.member.headers, 403],
     ['anonymous', {}, 401],
@@ -60,6 +65,20 @@ describe('who may use the people console', () => {
       expect((await call('POST', `/people/${cast.member.id}/sign-out`, headers)).statusCode).toBe(
         status,
       );
+      for (const [method, url, body] of [
+        ['GET', `/people/${cast.member.id}`, undefined],
+        ['GET', `/people/${cast.member.id}/offboarding`, undefined],
+        ['POST', `/people/${cast.member.id}/second-factor/reset`, undefined],
+        ['POST', `/people/${cast.member.id}/invitation`, undefined],
+        ['POST', '/people/bulk', { ids: [cast.member.id], action: 'disable' }],
+        [
+          'POST',
+          '/people',
+          { name: 'X', email: 'refused-x@example.test', password: 'long enough' },
+        ],
+      ] as const) {
+        expect((await call(method, url, headers, body)).statusCode).toBe(status);
+      }
       expect(
         (await call('DELETE', `/people/${cast.member.id}`, headers, { collections: 'delete' }))
           .statusCode,
