@@ -22,7 +22,7 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/lookup',
     {
       schema: {
-        tags: ['invitations'],
+        tags: ['auth'],
         summary: 'Who an invitation link is for, while it can be used',
         description: 'Used, expired, revoked and unknown links all answer 410 with one message.',
         body: InvitationTokenBody,
@@ -36,7 +36,7 @@ export const invitationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/accept',
     {
       schema: {
-        tags: ['invitations'],
+        tags: ['auth'],
         summary: 'Accept an invitation by choosing a password; answers a signed-in session',
         description:
           'Single use: once accepted (or when two accepts race, for the one that lost) the ' +

@@ -258,10 +258,23 @@ describe('roles, status, sessions and the last administrator', () => {
     expect(
       (await app.inject({ url: '/api/consumer/menu', headers: person.headers })).statusCode,
     ).toBe(200);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/auth/tokens',
+      headers: person.headers,
+      payload: { name: 'script' },
+    });
+    const tokenHeaders = { authorization: `Bearer ${made.json().token}` };
+    expect(
+      (await app.inject({ url: '/api/consumer/menu', headers: tokenHeaders })).statusCode,
+    ).toBe(200);
     const off = await call('PATCH', `/people/${person.id}`, admin, { status: 'disabled' });
     expect(off.json().status).toBe('disabled');
     expect(
       (await app.inject({ url: '/api/consumer/menu', headers: person.headers })).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/consumer/menu', headers: tokenHeaders })).statusCode,
     ).toBe(401);
     expect(await auditCount('person.disabled', person.id)).toBe(1);
     await call('PATCH', `/people/${person.id}`, admin, { status: 'active' });
