@@ -68,16 +68,22 @@ export function createPeopleService(db: Database, config: Config, jobs: Jobs) {
     link: string,
   ) {
     if (!jobs.mailEnabled) return { mailed: false, link };
-    await jobs.sendMail(
-      invitationMail({
-        to: person.email,
-        name: person.name,
-        by: me.name,
-        organization: me.organizationName,
-        link,
-      }),
-    );
-    return { mailed: true, link: null };
+    try {
+      await jobs.sendMail(
+        invitationMail({
+          to: person.email,
+          name: person.name,
+          by: me.name,
+          organization: me.organizationName,
+          link,
+        }),
+      );
+      return { mailed: true, link: null };
+    } catch {
+      // The invitation is stored; when the mail cannot even be queued, the administrator
+      // gets the link to hand over instead of an error.
+      return { mailed: false, link };
+    }
   }
 
   return {
