@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { takeInvitationFragment } from '../lib/invitation-fragment';
+import { forgetInvitation, pendingInvitation } from '../lib/invitation-fragment';
 import { useSession } from '../lib/use-session';
 import { LoginView } from './login-view';
 import { PortalView } from './portal-view';
@@ -9,11 +9,17 @@ const InvitationView = lazy(() => import('../features/invitation/components/invi
 /** An unauthenticated person sees the login screen; an authenticated one the portal. */
 export function App() {
   const { authenticated } = useSession();
-  const [invitation, setInvitation] = useState(() => takeInvitationFragment());
+  const [invitation, setInvitation] = useState(pendingInvitation);
   if (invitation) {
     return (
       <Suspense fallback={null}>
-        <InvitationView token={invitation} onDone={() => setInvitation(null)} />
+        <InvitationView
+          token={invitation}
+          onDone={() => {
+            forgetInvitation();
+            setInvitation(null);
+          }}
+        />
       </Suspense>
     );
   }

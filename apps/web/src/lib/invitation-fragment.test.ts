@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseInvitationFragment, takeInvitationFragment } from './invitation-fragment';
+import {
+  forgetInvitation,
+  parseInvitationFragment,
+  pendingInvitation,
+  takeInvitationFragment,
+} from './invitation-fragment';
 
 describe('the invitation fragment', () => {
   it('reads a token and nothing else', () => {
@@ -15,5 +20,14 @@ describe('the invitation fragment', () => {
     expect(takeInvitationFragment()).toBe('abcDEF123_-abcDEF123');
     expect(window.location.hash).toBe('');
     expect(takeInvitationFragment()).toBeNull();
+  });
+
+  it('keeps the token of the start until forgotten, however often it is asked for', () => {
+    window.history.replaceState(null, '', '/#invitation=abcDEF123_-abcDEF123');
+    expect(pendingInvitation()).toBe('abcDEF123_-abcDEF123');
+    expect(window.location.hash).toBe('');
+    expect(pendingInvitation()).toBe('abcDEF123_-abcDEF123');
+    forgetInvitation();
+    expect(pendingInvitation()).toBeNull();
   });
 });

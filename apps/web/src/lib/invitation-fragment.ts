@@ -19,3 +19,19 @@ export function takeInvitationFragment(location: Location = window.location): st
   window.history.replaceState(window.history.state, '', location.pathname + location.search);
   return token;
 }
+
+let pending: string | null = null;
+
+/**
+ * The invitation token the address carries, taken out of it, or the one taken before
+ * (so that a render run twice still sees it), until `forgetInvitation`.
+ */
+export function pendingInvitation(): string | null {
+  const fresh = takeInvitationFragment();
+  if (fresh) pending = fresh;
+  return pending;
+}
+
+export function forgetInvitation() {
+  pending = null;
+}
