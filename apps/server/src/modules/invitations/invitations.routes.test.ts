@@ -118,11 +118,12 @@ describe('invitations by mail', () => {
     const again = await accept(token);
     expect(again.statusCode).toBe(410);
     expect((await lookup(token)).statusCode).toBe(410);
-    const [row] = await selectRows<{ status: string }>(
+    const [row] = await selectRows<{ status: string; signedIn: boolean }>(
       db,
-      sql`SELECT status FROM users WHERE id = ${answer.person.id}`,
+      sql`SELECT status, last_sign_in_at IS NOT NULL AS "signedIn" FROM users WHERE id = ${answer.person.id}`,
     );
-    expect(row?.status).toBe('active');
+    // Active, and accepting was their first sign-in.
+    expect(row).toEqual({ status: 'active', signedIn: true });
     await signIn(app, { email: 'otto@example.test' }, 'my new password');
     const audited = await selectRows<{ action: string }>(
       db,

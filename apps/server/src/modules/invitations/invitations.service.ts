@@ -104,6 +104,7 @@ export function createInvitationsService(db: Database, config: Config) {
           input.userAgent ?? undefined,
           tx,
         );
+        await auth.signedIn(invitation.userId, tx);
         return { token: session.token };
       });
     },
