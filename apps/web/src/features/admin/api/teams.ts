@@ -1,6 +1,6 @@
 import type {
   AddTeamMembersBody,
-  PeersResponse,
+  PeopleResponse,
   TeamDetail,
   TeamMembersResponse,
   TeamsResponse,
@@ -13,7 +13,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { adminApi, consumerApi } from '../../../lib/api-client';
+import { adminApi } from '../../../lib/api-client';
 import { useSession } from '../../../lib/use-session';
 
 const TEAMS_PAGE = 50;
@@ -70,10 +70,17 @@ export function useTeamMembers(id: string, query: string) {
   });
 }
 
-/** People of the organization to add, by name or e-mail (the portal's people search). */
+/**
+ * People of the organization to add, by name or e-mail: the console's people list, so that
+ * invited people and the administrator themself can be added too (disabled people cannot).
+ */
 export async function searchPeople(query: string) {
-  return (await consumerApi.request<PeersResponse>('/peers', { query: { query, limit: 20 } })).data
-    .items;
+  const { items } = (
+    await adminApi.request<PeopleResponse>('/people', {
+      query: { q: query || undefined, limit: 20 },
+    })
+  ).data;
+  return items.filter((person) => person.status !== 'disabled');
 }
 
 /** Every team write: each reloads the teams' lists and details when it is done. */

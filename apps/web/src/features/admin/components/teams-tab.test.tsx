@@ -147,17 +147,30 @@ describe('teams tab', () => {
     expect(await screen.findByText('2 people removed.')).toBeInTheDocument();
   });
 
-  it('finds people and adds several at once', async () => {
-    const carl = { id: 'u-carl', name: 'Carl Dee', email: 'carl@acme.test' };
-    const dana = { id: 'u-dana', name: 'Dana Fox', email: 'dana@acme.test' };
+  it('finds people and adds several at once; a disabled person is not offered', async () => {
+    const row = (id: string, name: string, status: string) => ({
+      id,
+      name,
+      email: `${id}@acme.test`,
+      role: 'member',
+      status,
+    });
+    const carl = row('u-carl', 'Carl Dee', 'active');
+    const dana = row('u-dana', 'Dana Fox', 'invited');
+    const eve = row('u-eve', 'Eve Gone', 'disabled');
     const { user, requests } = open([
-      { path: '/api/consumer/peers', status: 200, body: { items: [carl, dana] } },
+      {
+        path: '/api/admin/people',
+        status: 200,
+        body: { items: [carl, dana, eve], nextCursor: null },
+      },
       { method: 'POST', path: '/api/admin/teams/t-fin/members', status: 200, body: { changed: 2 } },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
     await user.type(await screen.findByLabelText('Find people by name or e-mail'), 'a');
     await user.click(await screen.findByRole('checkbox', { name: 'Select Carl Dee' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Dana Fox' }));
+    expect(screen.queryByRole('checkbox', { name: 'Select Eve Gone' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add 2 selected' }));
     await waitFor(() =>
       expect(sent(requests, 'POST')).toEqual([
