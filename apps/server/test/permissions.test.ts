@@ -1,6 +1,6 @@
 // The permission table of docs/security.md: every consumer call × every role, allowed and
 // denied cells both asserted. Each cell runs on a fresh world; a denied cell must change nothing.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { collections, links, linkSuggestions } from '../src/db/schema/index.ts';
@@ -116,6 +116,12 @@ const wholeOrg = (status: number) => ({
   anonymous: 401,
 });
 const everyone = (status: number) => ({ ...wholeOrg(status), outsider: status });
+// Team content is changed in place by the team's editors and the organization's admins
+// (decision 0008); its plain members (the owner among them) see it read-only.
+const teamRun = (allowed: number) => ({ ...teamOnly(403), teamEditor: allowed, orgAdmin: allowed });
+const orgRun = (allowed: number) => ({ ...wholeOrg(403), orgAdmin: allowed });
+// A team the caller is not in: unknown to all but an admin, who runs every team.
+const otherTeamRun = (allowed: number) => ({ ...teamOnly(404), orgAdmin: allowed });
 
 const CALLS: Call[] = [
   {
@@ -151,7 +157,63 @@ const CALLS: Call[] = [
       url: `${c}/collections/`,
       payload: { name: 'Nested', parentId: w.spaces.team.id },
     }),
-    expect: teamOnly(403),
+    expect: teamRun(204),
+    effect: async (w, actor) => {
+      expect(await childrenOf(w.spaces.team.id)).toContainEqual(
+        expect.objectContaining({
+          name: 'Nested',
+          ownerType: 'team',
+          ownerTeamId: w.cast.team.id,
+          ownerUserId: null,
+          createdBy: actor.id,
+        }),
+      );
+    },
+  },
+  {
+    name: 'POST collections into a collection of a team one is not in',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/`,
+      payload: { name: 'Nested', parentId: w.spaces.otherTeam.id },
+    }),
+    expect: otherTeamRun(204),
+  },
+  {
+    name: 'POST a top-level collection to a team space',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/`,
+      payload: { name: 'Top', spaceId: w.cast.team.id },
+    }),
+    expect: teamRun(204),
+    effect: async (w) => {
+      const rows = await db
+        .select()
+        .from(collections)
+        .where(and(eq(collections.name, 'Top'), eq(collections.organizationId, w.cast.org.id)));
+      expect(rows).toMatchObject([
+        { ownerType: 'team', ownerTeamId: w.cast.team.id, parentId: null },
+      ]);
+    },
+  },
+  {
+    name: 'POST a top-level collection to the organization space',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/`,
+      payload: { name: 'Top', spaceId: w.cast.org.id },
+    }),
+    expect: orgRun(204),
+    effect: async (w) => {
+      const rows = await db
+        .select()
+        .from(collections)
+        .where(and(eq(collections.name, 'Top'), eq(collections.organizationId, w.cast.org.id)));
+      expect(rows).toMatchObject([
+        { ownerType: 'organization', organizationId: w.cast.org.id, parentId: null },
+      ]);
+    },
   },
   {
     name: 'POST collections into an organization collection',
@@ -160,7 +222,7 @@ const CALLS: Call[] = [
       url: `${c}/collections/`,
       payload: { name: 'Nested', parentId: w.spaces.organization.id },
     }),
-    expect: wholeOrg(403),
+    expect: orgRun(204),
   },
   {
     name: 'PATCH a personal collection',
@@ -181,7 +243,20 @@ const CALLS: Call[] = [
       url: `${c}/collections/${w.spaces.team.id}`,
       payload: { name: 'Renamed' },
     }),
-    expect: teamOnly(403),
+    expect: teamRun(204),
+    effect: async (w) => {
+      expect(await collectionRow(db, w.spaces.team.id)).toMatchObject({ name: 'Renamed' });
+    },
+  },
+  {
+    name: 'PATCH a team collection into a collection of another team',
+    request: (w) => ({
+      method: 'PATCH',
+      url: `${c}/collections/${w.spaces.team.id}`,
+      payload: { parentId: w.spaces.otherTeam.id },
+    }),
+    // Runners of both (the admin): content stays in its space.
+    expect: { ...teamRun(404), owner: 403, teamMember: 403, teamEditor: 404, orgAdmin: 409 },
   },
   {
     name: 'DELETE a personal collection',
@@ -194,7 +269,38 @@ const CALLS: Call[] = [
   {
     name: 'DELETE an organization collection',
     request: (w) => ({ method: 'DELETE', url: `${c}/collections/${w.spaces.organization.id}/` }),
-    expect: wholeOrg(403),
+    expect: orgRun(204),
+    effect: async (w) => {
+      expect(await collectionRow(db, w.spaces.organization.id)).toBeUndefined();
+    },
+  },
+  {
+    name: 'DELETE a team collection',
+    request: (w) => ({ method: 'DELETE', url: `${c}/collections/${w.spaces.team.id}/` }),
+    expect: teamRun(204),
+    effect: async (w) => {
+      expect(await collectionRow(db, w.spaces.team.id)).toBeUndefined();
+    },
+  },
+  {
+    name: 'PUT the order of a team collection',
+    request: (w) => ({
+      method: 'PUT',
+      url: `${c}/collections/${w.spaces.team.id}/order`,
+      payload: {
+        items: [
+          { type: 'link', id: w.links.team.id },
+          { type: 'collection', id: w.spaces.teamSub.id },
+        ],
+      },
+    }),
+    expect: teamRun(204),
+    effect: async (w) => {
+      expect(await itemsOf(w.spaces.team.id)).toEqual([
+        `link:${w.links.team.id}`,
+        `collection:${w.spaces.teamSub.id}`,
+      ]);
+    },
   },
   {
     name: 'PUT the order of a personal collection',
@@ -242,7 +348,12 @@ const CALLS: Call[] = [
       url: `${c}/collections/${w.spaces.team.id}/links`,
       payload: link,
     }),
-    expect: teamOnly(403),
+    expect: teamRun(204),
+    effect: async (w, actor) => {
+      expect(await linksIn(w.spaces.team.id)).toContainEqual(
+        expect.objectContaining({ name: link.name, createdBy: actor.id }),
+      );
+    },
   },
   {
     name: 'POST a link to an organization collection',
@@ -251,7 +362,16 @@ const CALLS: Call[] = [
       url: `${c}/collections/${w.spaces.organization.id}/links`,
       payload: link,
     }),
-    expect: wholeOrg(403),
+    expect: orgRun(204),
+  },
+  {
+    name: 'POST a link to a collection of a team one is not in',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collections/${w.spaces.otherTeam.id}/links`,
+      payload: link,
+    }),
+    expect: otherTeamRun(204),
   },
   {
     name: "PATCH the owner's link in a share",
@@ -284,7 +404,34 @@ const CALLS: Call[] = [
       url: `${c}/links/${w.links.team.id}`,
       payload: { name: 'X' },
     }),
-    expect: teamOnly(403),
+    expect: teamRun(204),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.team.id)).toMatchObject({ name: 'X' });
+    },
+  },
+  {
+    name: 'PUT a team link into one’s own My Space',
+    request: (w, actor) => ({
+      method: 'PUT',
+      url: `${c}/links/${w.links.team.id}/collection`,
+      payload: { collectionId: actor?.rootId ?? w.cast.owner.rootId },
+    }),
+    // Team content never leaves its space (409 for those who may change it).
+    expect: teamRun(409),
+  },
+  {
+    name: 'PUT a team link into another collection of the team',
+    request: (w) => ({
+      method: 'PUT',
+      url: `${c}/links/${w.links.team.id}/collection`,
+      payload: { collectionId: w.spaces.teamSub.id },
+    }),
+    expect: teamRun(204),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.team.id)).toMatchObject({
+        collectionId: w.spaces.teamSub.id,
+      });
+    },
   },
   {
     name: "DELETE the owner's link in a share",
@@ -297,7 +444,10 @@ const CALLS: Call[] = [
   {
     name: 'DELETE an organization link',
     request: (w) => ({ method: 'DELETE', url: `${c}/links/${w.links.organization.id}` }),
-    expect: wholeOrg(403),
+    expect: orgRun(204),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.organization.id)).toBeUndefined();
+    },
   },
   {
     name: "PUT the owner's link into the owner's other collection",
@@ -335,7 +485,8 @@ const CALLS: Call[] = [
       url: `${c}/collections/${w.spaces.team.id}/suggestions`,
       payload: link,
     }),
-    expect: teamOnly(204),
+    // An admin runs the team without being in it: favorites and suggestions are for members.
+    expect: { ...teamOnly(204), orgAdmin: 403 },
     effect: async (w, actor) => {
       expect(await suggestionsFor(w.spaces.team.id)).toMatchObject([{ suggestedBy: actor.id }]);
     },
@@ -361,7 +512,7 @@ const CALLS: Call[] = [
       url: `${c}/collections/${actor?.rootId ?? w.cast.owner.rootId}/favorites`,
       payload: { type: 'link', id: w.links.team.id },
     }),
-    expect: teamOnly(204),
+    expect: { ...teamOnly(204), orgAdmin: 403 },
   },
   {
     name: "POST a favorite into the owner's My Space",

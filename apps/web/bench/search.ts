@@ -4,6 +4,7 @@
 //   npx tsx apps/web/bench/search.ts
 import type { LinkItem } from '@signpost/contract';
 import { AUTOCOMPLETE_MIN_LENGTH, SEARCH_MAX_RESULTS } from '../src/lib/constants.ts';
+import { NO_COLLECTION_CAN } from '../src/lib/menu/can.ts';
 import type { DisplaySpace, SearchEntry } from '../src/lib/menu/menu-types.ts';
 import { buildSearchIndex } from '../src/lib/menu/process-menu.ts';
 import { createLinkSearch } from '../src/lib/menu/search-links.ts';
@@ -46,6 +47,7 @@ export function generateSpaces(links: number, seed = 7): DisplaySpace[] {
       id: `space-${s}`,
       name: s === 0 ? 'Organization' : `${team} ${s}`,
       type: s === 0 ? 'organization' : 'team',
+      can: { addCollection: false },
       collections: [],
     };
     for (let c = 0; c < collectionsPerSpace && made < links; c += 1) {
@@ -62,6 +64,7 @@ export function generateSpaces(links: number, seed = 7): DisplaySpace[] {
           icon: null,
           appName: random() < 0.8 ? app : null,
           createdBy: null,
+          can: { edit: false, delete: false, move: false, favorite: true },
         });
       }
       space.collections.push({
@@ -70,6 +73,7 @@ export function generateSpaces(links: number, seed = 7): DisplaySpace[] {
         name: `${team} ${pick(TOPICS)}`,
         description: '',
         color: null,
+        can: NO_COLLECTION_CAN,
         items,
       });
     }

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Color, Description, Id, LIMITS, Name, Person, Url } from './common.ts';
+import { Color, Description, Id, ID_PATTERN, LIMITS, Name, Person, Url } from './common.ts';
 
 /** `POST /collections/{id}/links`: add a link to a collection. */
 export const CreateLinkBody = Type.Object(
@@ -32,6 +32,13 @@ export const CreateCollectionBody = Type.Object(
     parentId: Type.Optional(
       Type.Union([Id, Type.Null()], {
         description: 'The collection to nest in; omitted or null means My Space',
+      }),
+    ),
+    spaceId: Type.Optional(
+      Type.String({
+        pattern: ID_PATTERN,
+        description:
+          "A team's or the organization's id: a top-level collection of that space, for the people who run it (not with parentId)",
       }),
     ),
   },

@@ -11,6 +11,61 @@ export const SHARED_ROOT_ID = 'shared-root';
 // strips a field the schema does not name: the schemas list every field, and no other.
 const exact = { additionalProperties: false } as const;
 
+const flag = (description: string) => Type.Boolean({ description });
+
+/**
+ * What the signed-in person may do with a collection, decided by the server's access layer
+ * (decision 0008). The web app shows actions from these flags and decides none of its own.
+ */
+export const CollectionCan = Type.Object(
+  {
+    edit: flag('Change its name, description and colour'),
+    delete: flag('Delete it and everything inside it'),
+    move: flag('Move it into another collection of the same space'),
+    reorder: flag('Put its items in another order (drag and drop inside it)'),
+    addLink: flag('Add a link to it'),
+    addCollection: flag('Nest a new collection in it'),
+    share: flag('Share it, or add people to its share (its owner)'),
+    leave: flag('Leave its share (a member who does not own it)'),
+    suggest: flag('Suggest a link to the people who run its space'),
+  },
+  { ...exact, description: 'What the signed-in person may do with this collection' },
+);
+export type CollectionCan = Static<typeof CollectionCan>;
+
+/** What the signed-in person may do with a link or a favorite. */
+export const LinkCan = Type.Object(
+  {
+    edit: flag('Change its name, description and address'),
+    delete: flag('Delete it (a favorite: remove it)'),
+    move: flag("Move it to another collection of the same space (a favorite: of one's own)"),
+    favorite: flag('Add it to My Space as a favorite (team and organization links)'),
+  },
+  { ...exact, description: 'What the signed-in person may do with this item' },
+);
+export type LinkCan = Static<typeof LinkCan>;
+
+/** What the signed-in person may do at the top level of a space. */
+export const SpaceCan = Type.Object(
+  {
+    addCollection: flag('Add a top-level collection to the space (the people who run it)'),
+  },
+  exact,
+);
+export type SpaceCan = Static<typeof SpaceCan>;
+
+/** What the signed-in person may administer. */
+export const MenuCan = Type.Object(
+  {
+    administer: flag(
+      'May open the administration console: an organization administrator or an editor of some team',
+    ),
+    organization: flag('Administers the whole organization (an organization administrator)'),
+  },
+  exact,
+);
+export type MenuCan = Static<typeof MenuCan>;
+
 const linkFields = {
   id: Type.String(),
   name: Type.String(),
@@ -25,6 +80,7 @@ export const LinkItem = Type.Object(
   {
     type: Type.Literal('link'),
     ...linkFields,
+    can: LinkCan,
     createdBy: Type.Union([Type.String(), Type.Null()], {
       description: 'Who added the link (null when that person is gone)',
     }),
@@ -40,6 +96,7 @@ export const FavoriteItem = Type.Object(
     ...linkFields,
     id: Type.String({ description: 'The favorite id (for delete and move)' }),
     linkId: Type.String({ description: 'The id of the original link' }),
+    can: LinkCan,
   },
   exact,
 );
@@ -50,6 +107,7 @@ const collectionFields = {
   name: Type.String(),
   description: Type.String(),
   color: Type.Union([Type.String(), Type.Null()]),
+  can: CollectionCan,
 };
 
 /**
@@ -116,6 +174,14 @@ const MenuModule = Type.Module({
         }),
       ),
       collections: Type.Array(Type.Ref('Collection')),
+      can: SpaceCan,
+      openSuggestions: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          description:
+            'For the people who run the space only: the suggested links waiting for a decision in its collections',
+        }),
+      ),
     },
     exact,
   ),
@@ -140,6 +206,7 @@ const MenuModule = Type.Module({
         exact,
       ),
       spaces: Type.Array(Type.Ref('Space')),
+      can: MenuCan,
     },
     exact,
   ),

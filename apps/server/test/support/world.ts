@@ -98,6 +98,7 @@ export async function createSpaces(db: Database, cast: Cast) {
   const shared = await createCollection(db, { user: cast.owner });
   const sharedSub = await createCollection(db, { user: cast.owner }, { parentId: shared.id });
   const share = await createShare(db, cast.owner, shared.id, [cast.member.id]);
+  const team = await createCollection(db, { team: cast.team });
   return {
     own,
     root: { id: cast.owner.rootId, organizationId: cast.org.id },
@@ -107,7 +108,8 @@ export async function createSpaces(db: Database, cast: Cast) {
     colleagues: await createCollection(db, { user: cast.colleague }),
     colleagueRoot: { id: cast.colleague.rootId, organizationId: cast.org.id },
     outsiders: await createCollection(db, { user: cast.outsider }),
-    team: await createCollection(db, { team: cast.team }),
+    team,
+    teamSub: await createCollection(db, { team: cast.team }, { parentId: team.id }),
     otherTeam: await createCollection(db, { team: cast.otherTeam }),
     organization: await createCollection(db, { organizationId: cast.org.id }),
     otherOrganization: await createCollection(db, { organizationId: cast.otherOrg.id }),

@@ -5,8 +5,6 @@ import type { CollectionLike, DisplayItem, LinkLike, ProcessedMenu } from '../li
 import {
   addPanelParent,
   appLinksOf,
-  canAddLink,
-  canShare,
   dropParentOf,
   favoriteOf,
   findEntry,
@@ -49,8 +47,9 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
   collection: ({ panel, data, open, back, closeAll, onOpenLink, onItemMenu, mySpaceId }) => {
     const found = locateCollection(data.spaces, panel.id);
     if (!found) return null;
-    const { collection, space, parent } = found;
+    const { collection, parent } = found;
     const topLevel = parent === null;
+    const { can } = collection;
     const tileProps = {
       onOpenLink,
       onOpenCollection: (child: CollectionLike) =>
@@ -67,21 +66,17 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
         onClose={closeAll}
         onDetails={() => open({ kind: 'collection-details', id: collection.id })}
         onAddLink={
-          canAddLink(collection, space.type)
+          can.addLink
             ? () => open({ kind: 'add', id: collection.id, parentPanelId: addParent })
             : undefined
         }
-        onAddMembers={
-          canShare(data.spaces, data.profile.id, collection, space.type, topLevel)
-            ? () => open({ kind: 'members', id: collection.id })
-            : undefined
-        }
+        onAddMembers={can.share ? () => open({ kind: 'members', id: collection.id }) : undefined}
         {...tileProps}
       >
-        {space.type === 'personal' ? (
+        {can.reorder ? (
           <DragDropGrid
             items={collection.items}
-            parent={dropParentOf(space.type, parent)}
+            parent={dropParentOf(parent)}
             withTrash
             renderTile={(item) => <MenuItemTile item={item} longPressOnRelease {...tileProps} />}
           />
@@ -124,17 +119,13 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
   'collection-details': ({ panel, data, open, back }) => {
     const found = locateCollection(data.spaces, panel.id);
     if (!found) return null;
-    const { collection, space, parent } = found;
+    const { collection } = found;
     return (
       <CollectionDetails
         collection={collection}
-        spaceType={space.type}
         profileId={data.profile.id}
-        isRoot={space.type === 'personal' && parent === null}
         onAddMembers={
-          canShare(data.spaces, data.profile.id, collection, space.type, parent === null)
-            ? () => open({ kind: 'members', id: collection.id })
-            : undefined
+          collection.can.share ? () => open({ kind: 'members', id: collection.id }) : undefined
         }
         onClose={back}
       />

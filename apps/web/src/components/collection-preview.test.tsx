@@ -3,9 +3,18 @@ import type { CollectionItem } from '@signpost/contract';
 import { describe, expect, it } from 'vitest';
 import { makeLink } from '../test/menu-fixture';
 import { CollectionPreview } from './menu-item-tile';
+import { OWNED } from '../test/can-fixture';
 
 function collection(items: CollectionItem['items']): CollectionItem {
-  return { type: 'collection', id: 'c1', name: 'Crew', description: '', color: null, items };
+  return {
+    type: 'collection',
+    id: 'c1',
+    name: 'Crew',
+    description: '',
+    color: null,
+    can: OWNED,
+    items,
+  };
 }
 
 describe('collection preview', () => {

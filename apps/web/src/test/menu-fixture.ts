@@ -1,5 +1,12 @@
-import type { CollectionShareItem, LinkItem, Menu, MenuItem } from '@signpost/contract';
+import type {
+  CollectionCan,
+  CollectionShareItem,
+  LinkItem,
+  Menu,
+  MenuItem,
+} from '@signpost/contract';
 import { SHARED_ROOT_ID } from '../lib/constants';
+import { MY_SPACE, NOTHING, OWN_LINK, READ_LINK, READ_ONLY, RUN_LINK, RUNS } from './can-fixture';
 
 let counter = 0;
 export function makeLink(overrides: Partial<LinkItem> = {}): LinkItem {
@@ -13,6 +20,7 @@ export function makeLink(overrides: Partial<LinkItem> = {}): LinkItem {
     icon: null,
     appName: null,
     createdBy: null,
+    can: OWN_LINK,
     ...overrides,
   };
 }
@@ -25,6 +33,11 @@ export function makeMenu(
     myItems?: MenuItem[];
     sharedItems?: CollectionShareItem[];
     teamItems?: MenuItem[];
+    /** What the person may do with the team's collection (a plain member's by default). */
+    teamCan?: CollectionCan;
+    /** Whether the person runs the team (its editor). */
+    teamEditor?: boolean;
+    admin?: boolean;
   } = {},
 ): Menu {
   return {
@@ -36,11 +49,16 @@ export function makeMenu(
       consentUrl: null,
       intros: { personal: '', team: '', organization: '' },
     },
+    can: {
+      administer: Boolean(overrides.teamEditor || overrides.admin),
+      organization: Boolean(overrides.admin),
+    },
     spaces: [
       {
         id: 'personal',
         name: 'My Space',
         type: 'personal',
+        can: { addCollection: false },
         collections: [
           {
             type: 'collection',
@@ -48,6 +66,7 @@ export function makeMenu(
             name: 'My Space',
             description: '',
             color: null,
+            can: MY_SPACE,
             items: overrides.myItems ?? [],
           },
           {
@@ -56,6 +75,7 @@ export function makeMenu(
             name: 'Shared with me',
             description: '',
             color: null,
+            can: NOTHING,
             items: overrides.sharedItems ?? [],
           },
         ],
@@ -65,6 +85,7 @@ export function makeMenu(
         name: 'Engineering',
         type: 'team',
         buddy: null,
+        can: { addCollection: Boolean(overrides.teamEditor) },
         collections: [
           {
             type: 'collection',
@@ -72,6 +93,7 @@ export function makeMenu(
             name: 'Tools',
             description: '',
             color: null,
+            can: overrides.teamCan ?? READ_ONLY,
             items: overrides.teamItems ?? [],
           },
         ],
@@ -80,6 +102,7 @@ export function makeMenu(
         id: 'org-space',
         name: 'Acme Corp',
         type: 'organization',
+        can: { addCollection: Boolean(overrides.admin) },
         collections: [
           {
             type: 'collection',
@@ -87,8 +110,14 @@ export function makeMenu(
             name: 'HR',
             description: '',
             color: null,
+            can: overrides.admin ? RUNS : READ_ONLY,
             items: [
-              makeLink({ name: 'Payroll', url: 'https://payroll.example.com', appName: 'Workday' }),
+              makeLink({
+                name: 'Payroll',
+                url: 'https://payroll.example.com',
+                appName: 'Workday',
+                can: overrides.admin ? RUN_LINK : READ_LINK,
+              }),
             ],
           },
         ],

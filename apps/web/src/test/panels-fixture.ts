@@ -1,5 +1,6 @@
 import type { CollectionShareItem, FavoriteItem, MenuItem } from '@signpost/contract';
 import { processMenu } from '../lib/menu/process-menu';
+import { FAVORITE, NO_SHARE, OWNED, READ_LINK, READ_ONLY, SHARE_MEMBER } from './can-fixture';
 import { makeLink, makeMenu, PROFILE } from './menu-fixture';
 
 export const OTHER = { id: 'other', name: 'Grace Hopper', email: 'grace@example.com' };
@@ -19,6 +20,7 @@ export function makeShare(
     shareId: `share-${id}`,
     shareCreatorId: creator,
     members,
+    can: creator === PROFILE.id ? OWNED : SHARE_MEMBER,
     items,
   };
 }
@@ -32,6 +34,7 @@ export const favorite: FavoriteItem = {
   url: 'https://wiki.example.com',
   icon: null,
   appName: 'Confluence',
+  can: FAVORITE,
 };
 
 /**
@@ -51,6 +54,7 @@ export function panelsMenu() {
           name: 'Projects',
           description: 'What I work on',
           color: '#0d9488',
+          can: OWNED,
           items: [
             makeLink({ id: 'nested-link', name: 'Nested link' }),
             {
@@ -59,6 +63,7 @@ export function panelsMenu() {
               name: 'Inner',
               description: '',
               color: null,
+              can: NO_SHARE,
               items: [],
             },
           ],
@@ -67,16 +72,18 @@ export function panelsMenu() {
       sharedItems: [
         makeShare('own', PROFILE.id),
         makeShare('theirs', OTHER.id, [OTHER, PROFILE], [makeLink({ id: 'in-share' })]),
-        makeShare('alone', OTHER.id, [OTHER]),
+        // The person's own share that nobody else is in any more: its owner deletes it.
+        makeShare('alone', PROFILE.id, [PROFILE]),
       ],
       teamItems: [
-        makeLink({ id: 'team-link', name: 'Team wiki', appName: 'Confluence' }),
+        makeLink({ id: 'team-link', name: 'Team wiki', appName: 'Confluence', can: READ_LINK }),
         {
           type: 'collection',
           id: 'team-sub',
           name: 'Runbooks',
           description: 'When the pager goes off',
           color: null,
+          can: READ_ONLY,
           items: [],
         },
       ],

@@ -1,13 +1,14 @@
 -- The menu statement, as a function: PL/pgSQL keeps the plan of its statement for the
 -- connection, so a menu request is not planned again every time (decision 0003). One row per
--- visible collection with its links as arrays, then one row each for favorites, teams and
--- shares; see modules/menu/menu.repository.ts for how the rows are read.
+-- visible collection with its links as arrays, then one row each for favorites, teams (with
+-- the person's role and, for those who run the team, its open suggestions), shares and the
+-- organization space's open suggestions (for administrators); see modules/menu/menu.repository.ts for how the rows are read.
 --
 -- This file is the function's source. The migration runner applies it after the numbered
 -- migrations when its version is newer than the database's (decision 0006): edit it in
 -- place and raise the version. Changing the function's arguments or result needs a
 -- numbered migration that drops the old one first.
--- version: 2
+-- version: 3
 
 CREATE OR REPLACE FUNCTION signpost_menu(p_organization_id text, p_user_id text)
 RETURNS TABLE (kind text, data json)
@@ -16,8 +17,10 @@ SET plan_cache_mode = force_generic_plan
 AS $$
 BEGIN
   RETURN QUERY
-  WITH RECURSIVE my_teams AS (
-    SELECT t.id, t.name, t.buddy_id FROM team_memberships tm
+  WITH RECURSIVE me AS (
+    SELECT u.role = 'admin' AS admin FROM users u WHERE u.id = p_user_id
+  ), my_teams AS (
+    SELECT t.id, t.name, t.buddy_id, tm.role FROM team_memberships tm
     JOIN teams t ON t.id = tm.team_id
     WHERE tm.user_id = p_user_id AND t.organization_id = p_organization_id
   ), shared_tree AS (
@@ -67,7 +70,11 @@ BEGIN
   UNION ALL
   SELECT 'teams', (
     SELECT coalesce(json_agg(json_build_object(
-      'id', t.id, 'name', t.name,
+      'id', t.id, 'name', t.name, 'role', t.role,
+      'openSuggestions', CASE WHEN t.role = 'editor' OR (SELECT admin FROM me) THEN (
+        SELECT count(*) FROM link_suggestions ls
+        JOIN collections sc ON sc.id = ls.collection_id
+        WHERE sc.owner_team_id = t.id AND ls.status = 'open') END,
       'buddy', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('id', b.id, 'name', b.name, 'email', b.email) END
     ) ORDER BY lower(t.name), t.id), '[]')
     FROM my_teams t LEFT JOIN users b ON b.id = t.buddy_id AND b.status = 'active')
@@ -86,6 +93,11 @@ BEGIN
     SELECT json_build_object(
       'feedbackUrl', o.feedback_url, 'consentUrl', o.consent_url,
       'intros', json_build_object('personal', o.personal_intro, 'team', o.team_intro,
-                                  'organization', o.organization_intro))
+                                  'organization', o.organization_intro),
+      'openSuggestions', CASE WHEN (SELECT admin FROM me) THEN (
+        SELECT count(*) FROM link_suggestions ls
+        JOIN collections sc ON sc.id = ls.collection_id
+        WHERE ls.organization_id = p_organization_id AND sc.owner_type = 'organization'
+          AND ls.status = 'open') END)
     FROM organizations o WHERE o.id = p_organization_id);
 END $$;

@@ -10,6 +10,8 @@ export interface CollectionAccessRow {
   parentId: string | null;
   isRoot: boolean;
   name: string;
+  description: string;
+  color: string | null;
   /** The share that covers this collection (itself or an ancestor), if any. */
   shareId: string | null;
   shareCollectionId: string | null;
@@ -22,6 +24,17 @@ export interface LinkAccessRow {
   linkId: string;
   collectionId: string;
   createdBy: string | null;
+  name: string;
+  description: string;
+  url: string;
+}
+
+/** A team or organization space, with the person's role in the team. */
+export interface SpaceAccessRow {
+  type: 'team' | 'organization';
+  id: string;
+  name: string;
+  teamRole: 'member' | 'editor' | null;
 }
 
 export function createAccessRepository(db: Executor) {
@@ -52,7 +65,7 @@ export function createAccessRepository(db: Executor) {
         )
         SELECT c.id, c.owner_type AS "ownerType", c.owner_user_id AS "ownerUserId",
                c.owner_team_id AS "ownerTeamId", c.parent_id AS "parentId", c.is_root AS "isRoot",
-               c.name,
+               c.name, c.description, c.color,
                cv.id AS "shareId", cv.collection_id AS "shareCollectionId",
                cv.created_by AS "shareCreatedBy",
                EXISTS (SELECT 1 FROM share_members m
@@ -68,8 +81,29 @@ export function createAccessRepository(db: Executor) {
     async findLink(organizationId: string, linkId: string): Promise<LinkAccessRow | null> {
       const rows = await selectRows<LinkAccessRow>(
         db,
-        sql`SELECT id AS "linkId", collection_id AS "collectionId", created_by AS "createdBy"
+        sql`SELECT id AS "linkId", collection_id AS "collectionId", created_by AS "createdBy",
+                   name, description, url
             FROM links WHERE id = ${linkId} AND organization_id = ${organizationId}`,
+      );
+      return rows[0] ?? null;
+    },
+
+    /** The team of the organization, or the organization itself, that `spaceId` names. */
+    async findSpace(
+      organizationId: string,
+      userId: string,
+      spaceId: string,
+    ): Promise<SpaceAccessRow | null> {
+      const rows = await selectRows<SpaceAccessRow>(
+        db,
+        sql`
+        SELECT 'team' AS type, t.id, t.name,
+               (SELECT tm.role FROM team_memberships tm
+                WHERE tm.team_id = t.id AND tm.user_id = ${userId}) AS "teamRole"
+        FROM teams t WHERE t.id = ${spaceId} AND t.organization_id = ${organizationId}
+        UNION ALL
+        SELECT 'organization', o.id, o.name, NULL FROM organizations o
+        WHERE o.id = ${spaceId} AND o.id = ${organizationId}`,
       );
       return rows[0] ?? null;
     },

@@ -174,8 +174,8 @@ describe('PUT /api/consumer/collections/:id/order', () => {
     ['owner', 'organization', 403],
     ['member', 'sharedSub', 403],
     ['colleague', 'own', 404],
-    ['teamEditor', 'team', 403],
-    ['orgAdmin', 'organization', 403],
+    ['teamMember', 'teamSub', 403],
+    ['teamEditor', 'otherTeam', 404],
     ['outsider', 'own', 404],
   ];
   it.each(cells)('%s reordering %s: %i', async (role, place, status) => {

@@ -232,7 +232,11 @@ describe('PATCH /api/consumer/collections/:id', () => {
     ['owner', 'unknown', 404],
     ['owner', 'organization', 403],
     ['member', 'sharedSub', 403],
-    ['orgAdmin', 'organization', 403],
+    ['orgAdmin', 'organization', 204],
+    ['orgAdmin', 'otherTeam', 204],
+    ['teamEditor', 'teamSub', 204],
+    ['teamEditor', 'otherTeam', 404],
+    ['teamMember', 'team', 403],
     ['outsider', 'own', 404],
   ];
   it.each(edits)('%s renaming %s: %i', async (role, place, status) => {

@@ -69,6 +69,18 @@ export function createCollectionsRepository(db: Executor) {
       };
     },
 
+    /** The position after the last top-level collection of a team or the organization. */
+    async nextTopPosition(organizationId: string, teamId: string | null): Promise<number> {
+      const rows = await selectRows<{ next: number }>(
+        db,
+        sql`SELECT coalesce(max(position), -1) + 1 AS next FROM collections
+            WHERE organization_id = ${organizationId} AND parent_id IS NULL
+              AND owner_type = ${teamId ? 'team' : 'organization'}
+              AND owner_team_id IS NOT DISTINCT FROM ${teamId}::text`,
+      );
+      return Number(rows[0]?.next ?? 0);
+    },
+
     async insert(values: typeof collections.$inferInsert): Promise<void> {
       await db.insert(collections).values(values);
     },

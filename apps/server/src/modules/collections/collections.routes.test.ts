@@ -243,7 +243,10 @@ describe('DELETE /api/consumer/collections/:id', () => {
     ['owner', 'team', 403],
     ['member', 'sharedSub', 403],
     ['colleague', 'own', 404],
-    ['teamEditor', 'team', 403],
+    ['teamEditor', 'team', 204],
+    ['teamEditor', 'otherTeam', 404],
+    ['orgAdmin', 'otherTeam', 204],
+    ['teamEditor', 'organization', 403],
     ['teamMember', 'team', 403],
     ['outsider', 'own', 404],
   ];

@@ -8,6 +8,7 @@ import {
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
+import { originOf } from '../audit/audit.service.ts';
 import { createCollectionsService } from './collections.service.ts';
 
 export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,7 +25,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.createCollection(caller(request), request.body);
+      await service.createCollection(caller(request), request.body, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -41,7 +42,12 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.updateCollection(caller(request), request.params.id, request.body);
+      await service.updateCollection(
+        caller(request),
+        request.params.id,
+        request.body,
+        originOf(request),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -57,7 +63,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteCollection(caller(request), request.params.id);
+      await service.deleteCollection(caller(request), request.params.id, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -74,7 +80,7 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.orderItems(caller(request), request.params.id, request.body);
+      await service.orderItems(caller(request), request.params.id, request.body, originOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -6,16 +6,24 @@ import type {
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { lockPerson } from '../../db/locks.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
 import { createAccessService } from '../access/access.service.ts';
+import { changes, type AuditOrigin } from '../audit/audit.service.ts';
+import { recordContentChange, type ContentSpace } from '../audit/content-audit.ts';
+import type { CollectionOwnerType } from '../../db/schema/index.ts';
 import { nextPosition } from '../../db/positions.ts';
 import {
   createCollectionsRepository,
   type CollectionsRepository,
   type OrderedItem,
 } from './collections.repository.ts';
+
+interface Owner {
+  ownerType: CollectionOwnerType;
+  ownerTeamId: string | null;
+}
 
 /** Personal collections nest at most this many levels below My Space. */
 export const MAX_DEPTH = 10;
@@ -43,42 +51,98 @@ function sameItems(current: OrderedItem[], given: OrderedItem[]): boolean {
   );
 }
 
+const fieldsOf = (c: { name: string; description: string; color: string | null }) => ({
+  name: c.name,
+  description: c.description,
+  color: c.color,
+});
+
 export function createCollectionsService(db: Database) {
+  /** Where a new collection goes and whose it is: a parent's space, or a space's top level. */
+  async function placeOf(
+    tx: Executor,
+    me: AuthContext,
+    body: CreateCollectionBody,
+  ): Promise<{ parentId: string | null; owner: Owner; space: ContentSpace; position: number }> {
+    const { access, repo } = tools(tx);
+    if (body.spaceId) {
+      if (body.parentId) throw badRequest('body: name either parentId or spaceId, not both');
+      const space = await access.space(me, body.spaceId);
+      const teamId = space.type === 'team' ? space.id : null;
+      return {
+        parentId: null,
+        owner: { ownerType: space.type, ownerTeamId: teamId },
+        space: space.type,
+        position: await repo.nextTopPosition(me.organizationId, teamId),
+      };
+    }
+    const parent = body.parentId ? await access.allowed(me, body.parentId, 'addCollection') : null;
+    const parentId = parent ? parent.collection.id : await repo.findRoot(me.userId);
+    if (!parentId) throw notFound('My Space was not found');
+    await access.hold(parentId);
+    await checkDepth(repo, parentId, 0);
+    const owner: Owner = parent
+      ? { ownerType: parent.collection.ownerType, ownerTeamId: parent.collection.ownerTeamId }
+      : { ownerType: 'user', ownerTeamId: null };
+    return {
+      parentId,
+      owner,
+      space: parent?.space ?? 'personal',
+      position: await nextPosition(tx, parentId),
+    };
+  }
+
   return {
-    /** Adds a personal collection at the end of its parent: My Space unless one is named. */
-    async createCollection(me: AuthContext, body: CreateCollectionBody): Promise<void> {
+    /**
+     * Adds a collection at the end of its parent: My Space unless one is named, or at the top
+     * of a team or organization space that the caller runs (`spaceId`). Audited outside the
+     * personal space.
+     */
+    async createCollection(
+      me: AuthContext,
+      body: CreateCollectionBody,
+      origin?: AuditOrigin,
+    ): Promise<void> {
       const name = cleanName(body.name);
       await db.transaction(async (tx) => {
-        const { access, repo } = tools(tx);
+        const { repo } = tools(tx);
         await lockPerson(tx, me.userId);
-        if (body.parentId) await access.owned(me, body.parentId);
-        const parentId = body.parentId ?? (await repo.findRoot(me.userId));
-        if (!parentId) throw notFound('My Space was not found');
-        await access.hold(parentId);
-        await checkDepth(repo, parentId, 0);
+        const place = await placeOf(tx, me, body);
+        const id = newId();
+        const fields = { name, description: body.description ?? '', color: body.color ?? null };
         await repo.insert({
-          id: newId(),
+          id,
           organizationId: me.organizationId,
-          ownerType: 'user',
-          ownerUserId: me.userId,
-          parentId,
-          name,
-          description: body.description ?? '',
-          color: body.color ?? null,
-          position: await nextPosition(tx, parentId),
+          ownerType: place.owner.ownerType,
+          ownerUserId: place.owner.ownerType === 'user' ? me.userId : null,
+          ownerTeamId: place.owner.ownerTeamId,
+          parentId: place.parentId,
+          ...fields,
+          position: place.position,
           createdBy: me.userId,
+        });
+        await recordContentChange(tx, me, origin, place.space, {
+          action: 'content.collection-created',
+          target: { type: 'collection', id, label: name },
+          after: { ...fields, parentId: place.parentId },
         });
       });
     },
 
-    /** Edits a collection the caller owns; `parentId` moves it to the end of another. */
-    async updateCollection(me: AuthContext, id: string, body: UpdateCollectionBody) {
+    /** Edits a collection; `parentId` moves it to the end of another of the same space. */
+    async updateCollection(
+      me: AuthContext,
+      id: string,
+      body: UpdateCollectionBody,
+      origin?: AuditOrigin,
+    ) {
       const name = body.name === undefined ? undefined : cleanName(body.name);
       await db.transaction(async (tx) => {
         const { access, repo } = tools(tx);
         // First, so that the share facts read below cannot change before this commits.
         await lockPerson(tx, me.userId);
-        const { collection } = await access.owned(me, id);
+        const source = await access.allowed(me, id, 'edit');
+        const { collection } = source;
         if (collection.isRoot) {
           if (body.parentId !== undefined) throw conflict('My Space cannot be moved.');
           // Sending the unchanged name back (a whole form) is not a rename.
@@ -86,9 +150,11 @@ export function createCollectionsService(db: Database) {
             throw conflict('My Space cannot be renamed.');
           }
         }
-        let move = {};
+        let move: { parentId?: string; position?: number } = {};
         if (body.parentId !== undefined && body.parentId !== collection.parentId) {
-          const target = await access.owned(me, body.parentId);
+          if (!source.can.move) throw conflict('This collection cannot be moved.');
+          const target = await access.allowed(me, body.parentId, 'addCollection');
+          access.sameSpace(source, target);
           if (await access.isSelfOrAncestor(id, body.parentId)) {
             throw conflict('A collection cannot move into itself or one of its sub-collections.');
           }
@@ -105,35 +171,69 @@ export function createCollectionsService(db: Database) {
           await access.hold(body.parentId);
           move = { parentId: body.parentId, position: await nextPosition(tx, body.parentId) };
         }
-        await repo.update(id, {
-          name,
-          description: body.description,
-          color: body.color,
-          ...move,
-        });
+        const fields = { name, description: body.description, color: body.color };
+        await repo.update(id, { ...fields, ...move });
+        const edited = changes(fieldsOf(collection), fields);
+        const target = { type: 'collection', id, label: name ?? collection.name } as const;
+        if (edited) {
+          await recordContentChange(tx, me, origin, source.space, {
+            action: 'content.collection-updated',
+            target,
+            ...edited,
+          });
+        }
+        if (move.parentId) {
+          await recordContentChange(tx, me, origin, source.space, {
+            action: 'content.collection-moved',
+            target,
+            before: { parentId: collection.parentId },
+            after: { parentId: move.parentId },
+          });
+        }
       });
     },
 
     /** Deletes a collection and, in the same transaction, everything inside it. */
-    async deleteCollection(me: AuthContext, id: string): Promise<void> {
+    async deleteCollection(me: AuthContext, id: string, origin?: AuditOrigin): Promise<void> {
       await db.transaction(async (tx) => {
         const { access, repo } = tools(tx);
-        const { collection } = await access.owned(me, id);
-        if (collection.isRoot) throw conflict('My Space cannot be deleted.');
+        const source = await access.collection(me, id);
+        const { collection } = source;
+        if (collection.isRoot && source.relation === 'owner') {
+          throw conflict('My Space cannot be deleted.');
+        }
+        await access.allowed(me, id, 'delete');
         await repo.delete(id);
+        await recordContentChange(tx, me, origin, source.space, {
+          action: 'content.collection-deleted',
+          target: { type: 'collection', id, label: collection.name },
+          before: { ...fieldsOf(collection), parentId: collection.parentId },
+        });
       });
     },
 
     /** Puts the items of a collection in the given order; the list must be all of them. */
-    async orderItems(me: AuthContext, id: string, body: OrderItemsBody): Promise<void> {
+    async orderItems(
+      me: AuthContext,
+      id: string,
+      body: OrderItemsBody,
+      origin?: AuditOrigin,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const { access, repo } = tools(tx);
-        await access.owned(me, id);
+        const source = await access.allowed(me, id, 'reorder');
         await access.hold(id);
-        if (!sameItems(await repo.listItems(id, me.userId), body.items)) {
+        const current = await repo.listItems(id, me.userId);
+        if (!sameItems(current, body.items)) {
           throw conflict('The collection changed; reload and try again.');
         }
         await repo.setOrder(id, body.items);
+        await recordContentChange(tx, me, origin, source.space, {
+          action: 'content.collection-reordered',
+          target: { type: 'collection', id, label: source.collection.name },
+          before: { items: current.map(key) },
+          after: { items: body.items.map(key) },
+        });
       });
     },
   };

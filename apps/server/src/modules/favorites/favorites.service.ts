@@ -1,11 +1,14 @@
 import type { Database } from '../../db/client.ts';
 import { lockPerson } from '../../db/locks.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
+import { linkCan } from '../access/permissions.ts';
 import { createAccessService, type CollectionAccess } from '../access/access.service.ts';
 import { nextPosition } from '../../db/positions.ts';
 import { createFavoritesRepository } from './favorites.repository.ts';
+
+const MEMBERS_ONLY = 'Favorites are for the members of the team.';
 
 /** Favorites are private: members of a share would otherwise see them. */
 function assertNotShared(target: CollectionAccess) {
@@ -33,6 +36,7 @@ export function createFavoritesService(db: Database) {
             'Only team and organization links can be favorites; this link is personal.',
           );
         }
+        if (!linkCan(source.in.relation, false).favorite) throw forbidden(MEMBERS_ONLY);
         assertNotShared(target);
         if (await favorites.existsForLink(me.userId, linkId)) {
           throw conflict('This link is already one of your favorites.');

@@ -107,8 +107,16 @@ describe('PUT /api/consumer/links/:id/collection', () => {
     ['member', 'memberInSharedSub', 'shared', 204],
     ['member', 'ownerInShare', 'sharedSub', 403],
     ['member', 'memberInShare', 'team', 404],
-    ['teamEditor', 'team', 'team', 403],
-    ['orgAdmin', 'organization', 'organization', 403],
+    // Team and organization content moves in place, never out of its space (decision 0008).
+    ['teamEditor', 'team', 'teamSub', 204],
+    ['orgAdmin', 'organization', 'organization', 204],
+    ['orgAdmin', 'team', 'teamSub', 204],
+    ['teamEditor', 'team', 'otherTeam', 404],
+    ['teamEditor', 'team', 'organization', 403],
+    ['orgAdmin', 'team', 'organization', 409],
+    ['orgAdmin', 'team', 'otherTeam', 409],
+    ['orgAdmin', 'organization', 'team', 409],
+    ['teamMember', 'team', 'teamSub', 403],
     ['colleague', 'memberInShare', 'colleagueRoot', 404],
     ['outsider', 'own', 'outsiders', 404],
   ];

@@ -177,7 +177,10 @@ const linkCells: [Role, LinkKind, number][] = [
 const editCells: [Role, LinkKind, number][] = [
   ...linkCells,
   ['owner', 'organization', 403],
-  ['orgAdmin', 'organization', 403],
+  // The people who run a space change its content in place (decision 0008).
+  ['orgAdmin', 'organization', 204],
+  ['orgAdmin', 'team', 204],
+  ['teamEditor', 'otherTeam', 404],
 ];
 const deleteCells: [Role, LinkKind, number][] = [
   ...linkCells,
@@ -186,7 +189,9 @@ const deleteCells: [Role, LinkKind, number][] = [
   ['colleague', 'memberInShare', 404],
   ['owner', 'team', 403],
   ['teamMember', 'team', 403],
-  ['teamEditor', 'team', 403],
+  ['teamEditor', 'team', 204],
+  ['orgAdmin', 'otherTeam', 204],
+  ['teamEditor', 'organization', 403],
 ];
 
 describe('PATCH /api/consumer/links/:id', () => {

@@ -11,6 +11,7 @@ import {
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import { caller } from '../../plugins/auth.ts';
+import { originOf } from '../audit/audit.service.ts';
 import { createLinksService } from './links.service.ts';
 
 export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,7 +29,7 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.createLink(caller(request), request.params.id, request.body);
+      await service.createLink(caller(request), request.params.id, request.body, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -45,7 +46,7 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.updateLink(caller(request), request.params.id, request.body);
+      await service.updateLink(caller(request), request.params.id, request.body, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -61,7 +62,7 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteLink(caller(request), request.params.id);
+      await service.deleteLink(caller(request), request.params.id, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -78,7 +79,12 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.moveLink(caller(request), request.params.id, request.body.collectionId);
+      await service.moveLink(
+        caller(request),
+        request.params.id,
+        request.body.collectionId,
+        originOf(request),
+      );
       return reply.status(204).send(null);
     },
   );

@@ -7,6 +7,14 @@ import {
   type Space,
 } from '@signpost/contract';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import {
+  collectionCan,
+  FAVORITE_CAN,
+  linkCan,
+  NOTHING,
+  runs,
+  type Relation,
+} from '../access/permissions.ts';
 import type { MenuCollectionRow, MenuRows, MenuShareRow } from './menu.repository.ts';
 
 export const PERSONAL_SPACE_NAME = 'My Space';
@@ -23,6 +31,9 @@ interface Positioned {
  * personal space first (My Space, then shared-root), then team spaces, then the
  * organization's. Pure: no I/O, so it is tested on its own.
  */
+const teamRelation = (role: 'member' | 'editor'): Relation =>
+  role === 'editor' ? 'team-editor' : 'team-member';
+
 export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
   const byId = new Map(rows.collections.map((c) => [c.id, c]));
   const shareByCollection = new Map(rows.shares.map((s) => [s.collectionId, s]));
@@ -42,8 +53,41 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     favoritesIn.set(f.collectionId, list);
   }
 
-  function itemsOf(collection: MenuCollectionRow): MenuItem[] {
+  // Collections that hold a share or a favorite below them cannot be shared.
+  const holding = new Set<string>();
+  const markAncestors = (id: string | null) => {
+    for (let c = id ? byId.get(id) : undefined; c && !holding.has(c.id);) {
+      holding.add(c.id);
+      c = c.parentId ? byId.get(c.parentId) : undefined;
+    }
+  };
+  for (const s of rows.shares) markAncestors(byId.get(s.collectionId)?.parentId ?? null);
+  for (const f of rows.favorites) markAncestors(f.collectionId);
+
+  const teamRole = new Map(rows.teams.map((t) => [t.id, t.role]));
+  const admin = me.role === 'admin';
+  /** The person's relation to a collection of their menu (see access/permissions.ts). */
+  function relationOf(c: MenuCollectionRow): Relation {
+    if (c.ownerType === 'organization') return admin ? 'org-admin' : 'org-member';
+    if (c.ownerType === 'team') {
+      const role = c.ownerTeamId ? teamRole.get(c.ownerTeamId) : undefined;
+      return role === 'editor' || admin ? 'team-editor' : 'team-member';
+    }
+    return c.ownerUserId === me.userId ? 'owner' : 'share-member';
+  }
+
+  function canOf(c: MenuCollectionRow, inShare: boolean) {
+    return collectionCan({
+      relation: relationOf(c),
+      isRoot: c.isRoot,
+      shared: shareByCollection.has(c.id) ? 'top' : inShare ? 'inside' : 'none',
+      holdsShareOrFavorites: holding.has(c.id),
+    });
+  }
+
+  function itemsOf(collection: MenuCollectionRow, inShare: boolean): MenuItem[] {
     const entries: Positioned[] = [];
+    const relation = relationOf(collection);
     for (const l of collection.links) {
       entries.push({
         position: l.position,
@@ -56,6 +100,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
           url: l.url,
           icon: l.icon,
           appName: l.appName,
+          can: linkCan(relation, l.createdBy === me.userId),
           createdBy: l.createdBy,
         },
       });
@@ -73,6 +118,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
           url: f.url,
           icon: f.icon,
           appName: f.appName,
+          can: FAVORITE_CAN,
         },
       });
     }
@@ -86,7 +132,8 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
           name: child.name,
           description: child.description,
           color: child.color,
-          items: itemsOf(child),
+          can: canOf(child, inShare),
+          items: itemsOf(child, inShare),
         },
       });
     }
@@ -100,7 +147,8 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     name: c.name,
     description: c.description,
     color: c.color,
-    items: itemsOf(c),
+    can: canOf(c, false),
+    items: itemsOf(c, false),
   });
 
   const shareItem = (share: MenuShareRow, c: MenuCollectionRow): CollectionShareItem => ({
@@ -112,7 +160,8 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     shareId: share.id,
     shareCreatorId: share.createdBy,
     members: share.members,
-    items: itemsOf(c),
+    can: canOf(c, true),
+    items: itemsOf(c, true),
   });
 
   const root = rows.collections.find((c) => c.isRoot && c.ownerUserId === me.userId);
@@ -127,6 +176,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     id: me.userId,
     name: PERSONAL_SPACE_NAME,
     type: 'personal',
+    can: { addCollection: false },
     collections: [
       ...(root ? [topLevel(root)] : []),
       {
@@ -135,6 +185,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
         name: SHARED_ROOT_NAME,
         description: '',
         color: null,
+        can: NOTHING,
         items: shared,
       },
     ],
@@ -145,6 +196,8 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     name: team.name,
     type: 'team',
     buddy: team.buddy,
+    can: { addCollection: team.role === 'editor' || admin },
+    ...(team.openSuggestions === null ? {} : { openSuggestions: team.openSuggestions }),
     collections: rows.collections
       .filter((c) => c.ownerTeamId === team.id && c.parentId === null)
       .map(topLevel),
@@ -154,6 +207,10 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     id: me.organizationId,
     name: me.organizationName,
     type: 'organization',
+    can: { addCollection: admin },
+    ...(rows.organizationSuggestions === null
+      ? {}
+      : { openSuggestions: rows.organizationSuggestions }),
     collections: rows.collections
       .filter((c) => c.ownerType === 'organization' && c.parentId === null)
       .map(topLevel),
@@ -169,5 +226,9 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
       intros: rows.organization?.intros ?? { personal: '', team: '', organization: '' },
     },
     spaces: [personal, ...teamSpaces, organization],
+    can: {
+      administer: admin || rows.teams.some((team) => runs(teamRelation(team.role))),
+      organization: admin,
+    },
   };
 }

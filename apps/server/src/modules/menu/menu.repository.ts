@@ -60,6 +60,9 @@ export interface MenuPersonRow {
 export interface MenuTeamRow {
   id: string;
   name: string;
+  role: 'member' | 'editor';
+  /** For the people who run the team only; null for the others. */
+  openSuggestions: number | null;
   buddy: MenuPersonRow | null;
 }
 
@@ -77,6 +80,8 @@ export interface MenuRows {
   shares: MenuShareRow[];
   /** The organization's footer addresses and intro texts (its settings). */
   organization: MenuOrganizationRow | null;
+  /** The organization space's open suggestions, for administrators only (else null). */
+  organizationSuggestions: number | null;
 }
 
 export interface MenuOrganizationRow {
@@ -85,13 +90,16 @@ export interface MenuOrganizationRow {
   intros: { personal: string; team: string; organization: string };
 }
 
-/** One row of the menu statement: a collection, or one of the three lists. */
+/** One row of the menu statement: a collection, one of the three lists, or the organization's. */
 type MenuStatementRow =
   | { kind: 'collection'; data: RawCollectionRow }
   | { kind: 'favorites'; data: MenuFavoriteRow[] }
   | { kind: 'teams'; data: MenuTeamRow[] }
   | { kind: 'shares'; data: MenuShareRow[] }
-  | { kind: 'organization'; data: MenuOrganizationRow | null };
+  | {
+      kind: 'organization';
+      data: (MenuOrganizationRow & { openSuggestions: number | null }) | null;
+    };
 
 const toLink = ([id, name, description, url, icon, appName, createdBy, position]: LinkTuple) => ({
   id,
@@ -127,6 +135,7 @@ export function createMenuRepository(db: Executor) {
         teams: [],
         shares: [],
         organization: null,
+        organizationSuggestions: null,
       };
       for (const row of rows) {
         switch (row.kind) {
@@ -143,7 +152,11 @@ export function createMenuRepository(db: Executor) {
             menu.shares = row.data;
             break;
           case 'organization':
-            menu.organization = row.data;
+            if (row.data) {
+              const { openSuggestions, ...organization } = row.data;
+              menu.organization = organization;
+              menu.organizationSuggestions = openSuggestions;
+            }
             break;
         }
       }

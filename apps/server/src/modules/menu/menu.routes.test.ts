@@ -248,6 +248,8 @@ describe('GET /api/consumer/menu', () => {
           color: null,
           shareId: share.id,
           shareCreatorId: owner.id,
+          // What each of them may do is menu-can.routes.test.ts's subject.
+          can: expect.any(Object),
           members: [
             { id: member.id, name: 'Member', email: member.email },
             { id: owner.id, name: 'Owner', email: owner.email },
@@ -259,6 +261,7 @@ describe('GET /api/consumer/menu', () => {
               name: 'Hotels',
               description: '',
               color: null,
+              can: expect.any(Object),
               items: [
                 expect.objectContaining({ type: 'link', name: 'Hotel A', createdBy: member.id }),
               ],

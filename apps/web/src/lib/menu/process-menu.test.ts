@@ -4,6 +4,7 @@ import { ADD_LINK_ID, SHARED_ROOT_ID } from '../constants';
 import { makeLink, makeMenu, PROFILE } from '../../test/menu-fixture';
 import { locateItem } from './locate-item';
 import { processMenu, spaceItems } from './process-menu';
+import { FAVORITE, OWNED } from '../../test/can-fixture';
 
 function share(id: string, creator: string): CollectionShareItem {
   return {
@@ -15,6 +16,7 @@ function share(id: string, creator: string): CollectionShareItem {
     shareId: `share-${id}`,
     shareCreatorId: creator,
     members: [PROFILE],
+    can: OWNED,
     items: [makeLink({ name: `Inside ${id}` })],
   };
 }
@@ -55,6 +57,7 @@ describe('processMenu', () => {
             name: 'Outer',
             description: '',
             color: null,
+            can: OWNED,
             items: [
               {
                 type: 'collection',
@@ -62,6 +65,7 @@ describe('processMenu', () => {
                 name: 'Nested',
                 description: '',
                 color: null,
+                can: OWNED,
                 items: [],
               },
             ],
@@ -89,6 +93,7 @@ describe('processMenu', () => {
             name: 'Projects',
             description: '',
             color: null,
+            can: OWNED,
             items: [deep],
           },
         ],
@@ -97,6 +102,7 @@ describe('processMenu', () => {
             type: 'link-favorite',
             id: 'fav',
             linkId: 'orig',
+            can: FAVORITE,
             name: 'Fav',
             description: '',
             url: 'https://fav.example.com',

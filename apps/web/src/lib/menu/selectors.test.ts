@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeLink, makeMenu, PROFILE } from '../../test/menu-fixture';
-import { favorite, makeShare, OTHER, panelsMenu } from '../../test/panels-fixture';
+import { favorite, OTHER, panelsMenu } from '../../test/panels-fixture';
 import { SHARED_ROOT_ID } from '../constants';
+import { RUNS } from '../../test/can-fixture';
 import { findMySpace, locateCollection } from './locate-item';
 import { processMenu } from './process-menu';
 import {
   addPanelParent,
   appLinksOf,
-  canAddLink,
-  canShare,
   dropParentOf,
   favoriteOf,
   findEntry,
@@ -21,12 +20,6 @@ import {
 const menu = panelsMenu();
 const mySpaceId = findMySpace(menu.spaces)!.id;
 const at = (id: string, spaces = menu.spaces) => locateCollection(spaces, id)!;
-
-/** The menu's rule for one collection, as the panels ask it. */
-function mayShare(id: string, spaces = menu.spaces) {
-  const { collection, space, parent } = at(id, spaces);
-  return canShare(spaces, PROFILE.id, collection, space.type, parent === null);
-}
 
 describe('share selectors', () => {
   it('read a share’s id, members and creator, and nothing from a collection not shared', () => {
@@ -42,62 +35,27 @@ describe('share selectors', () => {
       expect(shareCreatorOf(collection)).toBeNull();
     }
   });
-
-  it.each([
-    ['a personal collection', 'projects', true],
-    ['a collection nested in a personal one', 'inner', true],
-    ['the owner’s share', 'own', true],
-    ['a share someone else owns', 'theirs', false],
-    ['a collection inside a team space', 'team-sub', false],
-    ['My Space itself', mySpaceId, false],
-    ['the shared-with-me list', SHARED_ROOT_ID, false],
-  ])('canShare: %s', (_case, id, expected) => {
-    expect(mayShare(id)).toBe(expected);
-  });
-
-  it('canShare: nothing inside a share is shared again', () => {
-    const inside = {
-      type: 'collection' as const,
-      id: 'deep',
-      name: 'Deep',
-      description: '',
-      color: null,
-      items: [],
-    };
-    const spaces = processMenu(
-      makeMenu({ sharedItems: [makeShare('mine', PROFILE.id, [PROFILE, OTHER], [inside])] }),
-    ).spaces;
-    expect(mayShare('mine', spaces)).toBe(true);
-    expect(mayShare('deep', spaces)).toBe(false);
-  });
 });
 
 describe('where links are added and moved', () => {
-  it.each([
-    ['My Space', mySpaceId, true],
-    ['a personal collection', 'projects', true],
-    ['the shared-with-me list', SHARED_ROOT_ID, false],
-    ['a team collection', 'team-sub', false],
-  ])('canAddLink: %s', (_case, id, expected) => {
-    const { collection, space } = at(id);
-    expect(canAddLink(collection, space.type)).toBe(expected);
-  });
-
   it('addPanelParent: the collection itself at the top, else My Space', () => {
     expect(addPanelParent('my', true, 'my')).toBe('my');
     expect(addPanelParent('projects', false, 'my')).toBe('my');
     expect(addPanelParent('projects', false, null)).toBe('projects');
   });
 
-  it('dropParentOf: the parent in the personal space, never the shared-with-me list', () => {
+  it('dropParentOf: the parent when the person may add to it, never the shared-with-me list', () => {
     const inner = at('inner');
-    expect(dropParentOf(inner.space.type, inner.parent)).toEqual({
-      id: 'projects',
-      name: 'Projects',
+    expect(dropParentOf(inner.parent)).toEqual({ id: 'projects', name: 'Projects' });
+    expect(dropParentOf(null)).toBeNull();
+    expect(dropParentOf(at(SHARED_ROOT_ID).collection)).toBeNull();
+    // A team collection as its plain member sees it: read-only.
+    expect(dropParentOf(at('team-tools').collection)).toBeNull();
+    const editor = processMenu(makeMenu({ teamCan: RUNS, teamEditor: true }));
+    expect(dropParentOf(locateCollection(editor.spaces, 'team-tools')!.collection)).toEqual({
+      id: 'team-tools',
+      name: 'Tools',
     });
-    expect(dropParentOf('personal', null)).toBeNull();
-    expect(dropParentOf('personal', at(SHARED_ROOT_ID).collection)).toBeNull();
-    expect(dropParentOf('team', at('team-tools').collection)).toBeNull();
   });
 });
 

@@ -1,11 +1,11 @@
 import type { Person } from '@signpost/contract';
-import { locateItem, type Container } from './locate-item';
-import type { DisplaySpace, LinkLike, ProcessedMenu, SearchEntry } from './menu-types';
+import type { Container } from './locate-item';
+import type { LinkLike, ProcessedMenu, SearchEntry } from './menu-types';
 
 /**
- * The portal's rules read from the menu, as pure functions: which collection is a share,
- * who may share or add, where an add goes, a link's favorite and its app's links. The panels
- * ask here; none of them decides on its own.
+ * What the panels read from the menu, as pure functions: which collection is a share, where
+ * an add goes, a link's favorite and its app's links. What the person may do is not decided
+ * here: the server sends it with every collection and item as `can` (decision 0008).
  */
 
 /** The share a collection is, if any. */
@@ -29,32 +29,6 @@ export function shareCreatorOf(collection: Container): string | null {
 }
 
 /**
- * Whether the person may share the collection or add people to its share (spec §6,
- * decision 0011): a personal collection below the top, not inside a share (shares do not
- * nest), and for a share only its creator.
- */
-export function canShare(
-  spaces: readonly DisplaySpace[],
-  profileId: string,
-  collection: Container,
-  spaceType: DisplaySpace['type'],
-  topLevel: boolean,
-): boolean {
-  if (spaceType !== 'personal' || topLevel) return false;
-  const creator = shareCreatorOf(collection);
-  if (creator !== null) return creator === profileId;
-  const location = locateItem(spaces, 'collection', collection.id);
-  return !location?.ancestors.some(
-    (ancestor) => isShared(ancestor) || ancestor.type === 'shared-root',
-  );
-}
-
-/** Only the personal space takes new links, and not the shared-with-me list (spec §6). */
-export function canAddLink(collection: Container, spaceType: DisplaySpace['type']): boolean {
-  return spaceType === 'personal' && collection.type !== 'shared-root';
-}
-
-/**
  * The parent panel id of the add panel opened from a collection: the collection itself at
  * the top of the space (the choice of link or collection), else My Space (the link form
  * only, naming the collection); see decision 0011.
@@ -67,14 +41,12 @@ export function addPanelParent(
   return topLevel ? collectionId : (mySpaceId ?? collectionId);
 }
 
-/** The collection a link can be dragged up to: the parent, in the personal space only. */
-export function dropParentOf(
-  spaceType: DisplaySpace['type'],
-  parent: Container | null,
-): { id: string; name: string } | null {
-  return spaceType === 'personal' && parent && parent.type !== 'shared-root'
-    ? { id: parent.id, name: parent.name }
-    : null;
+/**
+ * The collection an item can be dragged up to: the parent, when the person may add to it
+ * (its `can`, decision 0008).
+ */
+export function dropParentOf(parent: Container | null): { id: string; name: string } | null {
+  return parent && parent.can.addLink ? { id: parent.id, name: parent.name } : null;
 }
 
 /** A link of the search index by type and id. */

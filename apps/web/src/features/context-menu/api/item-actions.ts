@@ -1,6 +1,4 @@
-import type { CollectionShareItem } from '@signpost/contract';
 import type { ItemLocation } from '../../../lib/menu/locate-item';
-import { leavesShare } from '../../../lib/menu/share-rule';
 import {
   addFavorite,
   deleteCollection,
@@ -24,34 +22,35 @@ export type ItemAction =
   | 'leave-share'
   | 'delete-share';
 
-/** Leave or delete, for a shared collection (the rule is shared with its details panel). */
-export function shareAction(
-  share: Pick<CollectionShareItem, 'members' | 'shareCreatorId'>,
-  profileId: string,
-) {
-  return leavesShare(share, profileId) ? 'leave-share' : 'delete-share';
-}
-
-/** The actions of an item's context menu, by where it lives (spec §6). */
-export function itemActions(
-  location: ItemLocation,
-  profileId: string,
-  mySpaceId: string | null,
-): ItemAction[] {
+/**
+ * The actions of an item's context menu (spec §6), read from what the server says the
+ * person may do with it (`can`, decision 0008). "Move to My Space" is a move into the
+ * person's own root, offered for what lives elsewhere in the personal space: team and
+ * organization content never leaves its space.
+ */
+export function itemActions(location: ItemLocation, mySpaceId: string | null): ItemAction[] {
   const { item, space, parent } = location;
-  const personal = space.type === 'personal';
+  const when = (flag: boolean, action: ItemAction) => (flag ? [action] : []);
   switch (item.type) {
     case 'link':
-      if (!personal) return ['info', 'add-favorite'];
-      return parent.id === mySpaceId
-        ? ['info', 'delete-link']
-        : ['info', 'delete-link', 'move-to-my-space'];
+      return [
+        'info',
+        ...when(item.can.delete, 'delete-link'),
+        ...when(
+          item.can.move && space.type === 'personal' && parent.id !== mySpaceId,
+          'move-to-my-space',
+        ),
+        ...when(item.can.favorite, 'add-favorite'),
+      ];
     case 'link-favorite':
-      return ['info', 'delete-favorite'];
+      return ['info', ...when(item.can.delete, 'delete-favorite')];
     case 'collection':
-      return personal ? ['details', 'delete-collection'] : ['details'];
+      return ['details', ...when(item.can.delete, 'delete-collection')];
     case 'collection-share':
-      return personal ? ['details', shareAction(item, profileId)] : ['details'];
+      return [
+        'details',
+        ...(item.can.leave ? ['leave-share' as const] : when(item.can.delete, 'delete-share')),
+      ];
     default:
       return [];
   }

@@ -60,7 +60,7 @@ export function ItemMenu({
   return (
     <Dialog open onClose={onClose} variant="center" className="item-menu" title={name}>
       <ul className="action-list" aria-label={t('itemMenu.more', { name })}>
-        {itemActions(location, profileId, mySpaceId).map((action) => (
+        {itemActions(location, mySpaceId).map((action) => (
           <li key={action}>
             <button
               type="button"

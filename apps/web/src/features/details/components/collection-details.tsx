@@ -1,7 +1,5 @@
-import type { SpaceType } from '@signpost/contract';
 import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { leavesShare } from '../../../lib/menu/share-rule';
 import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
 import type { Container } from '../../../lib/menu/locate-item';
@@ -11,29 +9,21 @@ import { useLeaveOrDelete, useSuggestLink } from '../api/collection-actions';
 export type CollectionAction = 'leave' | 'delete' | 'suggest' | null;
 
 /**
- * The one action a collection's details offer (spec §2, §6, decision 0002): suggest a link
- * outside the personal space; in it, leave a share someone else owns when others remain,
- * else delete (the owner deletes their share). My Space and the shared-root offer none.
+ * The one action a collection's details offer (spec §2, §6), read from what the server
+ * says the person may do (`can`, decision 0008): leave a share someone else owns, delete
+ * what they may delete, else suggest a link to the people who run the space. My Space and
+ * the shared-root offer none.
  */
-export function collectionAction(
-  collection: Container,
-  spaceType: SpaceType,
-  profileId: string,
-  isRoot: boolean,
-): CollectionAction {
-  if (spaceType !== 'personal') return 'suggest';
-  if (isRoot) return null;
-  if (collection.type === 'collection-share')
-    return leavesShare(collection, profileId) ? 'leave' : 'delete';
-  return 'delete';
+export function collectionAction(collection: Container): CollectionAction {
+  const { can } = collection;
+  if (can.leave) return 'leave';
+  if (can.delete) return 'delete';
+  return can.suggest && !can.addLink ? 'suggest' : null;
 }
 
 export interface CollectionDetailsProps {
   collection: Container;
-  spaceType: SpaceType;
   profileId: string;
-  /** My Space or the shared-root: nothing to delete or leave. */
-  isRoot: boolean;
   /** Shown when the person may share the collection or add to its share. */
   onAddMembers?: () => void;
   onClose: () => void;
@@ -42,9 +32,7 @@ export interface CollectionDetailsProps {
 /** Name, description, color, members, add members and one action. */
 export function CollectionDetails({
   collection,
-  spaceType,
   profileId,
-  isRoot,
   onAddMembers,
   onClose,
 }: CollectionDetailsProps) {
@@ -54,7 +42,7 @@ export function CollectionDetails({
   const [suggesting, setSuggesting] = useState(false);
   const [suggested, setSuggested] = useState(false);
   const [suggestion, setSuggestion] = useState<LinkDraft>(EMPTY_LINK_DRAFT);
-  const action = collectionAction(collection, spaceType, profileId, isRoot);
+  const action = collectionAction(collection);
   const members = membersOf(collection);
   const shareId = shareIdOf(collection);
 

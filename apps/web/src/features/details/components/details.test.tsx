@@ -1,4 +1,3 @@
-import type { SpaceType } from '@signpost/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,18 +12,13 @@ import { LinkDetails } from './link-details';
 const menu = panelsMenu();
 const mySpaceId = findMySpace(menu.spaces)!.id;
 
-function renderCollection(
-  id: string,
-  options: { isRoot?: boolean; onAddMembers?: () => void } = {},
-) {
+function renderCollection(id: string, options: { onAddMembers?: () => void } = {}) {
   const found = locateCollection(menu.spaces, id)!;
   const onClose = vi.fn();
   renderWithQuery(
     <CollectionDetails
       collection={found.collection}
-      spaceType={found.space.type as SpaceType}
       profileId={PROFILE.id}
-      isRoot={options.isRoot ?? false}
       onAddMembers={options.onAddMembers}
       onClose={onClose}
     />,
@@ -128,7 +122,7 @@ describe('collection details', () => {
   });
 
   it('offers no action on My Space itself', () => {
-    renderCollection(mySpaceId, { isRoot: true });
+    renderCollection(mySpaceId);
     expect(screen.queryByRole('button', { name: /Delete|Leave|Suggest/ })).not.toBeInTheDocument();
   });
 

@@ -7,15 +7,16 @@ import { safeHref } from '../../../lib/safe-url';
 import { useLinkAction, type LinkAction } from '../api/link-action';
 
 /**
- * The action of a link's details (spec §6): a team or organization link is added to My Space
- * as a favorite (or, when it already is one, removed); a personal link is deleted, a
- * favorite deleted.
+ * The action of a link's details (spec §6), from what the server says the person may do
+ * (`can`, decision 0008): a team or organization link is added to My Space as a favorite
+ * (or, when it already is one, removed); else a favorite or a link is deleted where the
+ * person may; otherwise there is none.
  */
-export function linkAction(entry: SearchEntry, favoriteId: string | null): LinkAction {
-  if (entry.topParentType !== 'personal') {
-    return favoriteId ? 'remove-from-my-space' : 'add-to-my-space';
-  }
-  return entry.item.type === 'link-favorite' ? 'delete-favorite' : 'delete-link';
+export function linkAction(entry: SearchEntry, favoriteId: string | null): LinkAction | null {
+  const { item } = entry;
+  if (item.can.favorite) return favoriteId ? 'remove-from-my-space' : 'add-to-my-space';
+  if (!item.can.delete) return null;
+  return item.type === 'link-favorite' ? 'delete-favorite' : 'delete-link';
 }
 
 const LABELS: Record<LinkAction, ParseKeys> = {
@@ -52,6 +53,7 @@ export function LinkDetails({
   const href = safeHref(item.url);
 
   const run = async () => {
+    if (!action) return;
     if (await mutation.write({ action, itemId: item.id, favoriteId, mySpaceId })) onClose();
   };
 
@@ -95,16 +97,18 @@ export function LinkDetails({
           </ul>
         </section>
       ) : null}
-      <div className="details__actions">
-        <button
-          type="button"
-          className={`button${action.startsWith('delete') ? ' button--danger' : ' button--primary'}`}
-          disabled={mutation.isPending}
-          onClick={() => void run()}
-        >
-          {t(LABELS[action])}
-        </button>
-      </div>
+      {action ? (
+        <div className="details__actions">
+          <button
+            type="button"
+            className={`button${action.startsWith('delete') ? ' button--danger' : ' button--primary'}`}
+            disabled={mutation.isPending}
+            onClick={() => void run()}
+          >
+            {t(LABELS[action])}
+          </button>
+        </div>
+      ) : null}
       {mutation.isError ? (
         <p className="form-error" role="alert">
           {t('write.failed')}

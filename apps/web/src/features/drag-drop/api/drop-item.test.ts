@@ -4,6 +4,7 @@ import { makeLink } from '../../../test/menu-fixture';
 import { favorite } from '../../../test/panels-fixture';
 import { renderHookWithQuery } from '../../../test/render-with-query';
 import { dropItem, useDropItem } from './drop-item';
+import { OWNED } from '../../../test/can-fixture';
 
 const link = makeLink({ id: 'l1' });
 const collection = {
@@ -12,6 +13,7 @@ const collection = {
   name: 'Nine',
   description: '',
   color: null,
+  can: OWNED,
   items: [],
 };
 

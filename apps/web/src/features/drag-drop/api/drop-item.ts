@@ -8,9 +8,12 @@ export type DropTarget =
   | { kind: 'to-parent'; id: string; name: string }
   | { kind: 'trash' };
 
-/** Only links and favorites can be dragged, and dropped on collections (spec §4). */
+/**
+ * Only links and favorites can be dragged, and dropped on collections (spec §4), and only
+ * those the person may move (their `can`, decision 0008).
+ */
 export function isDraggable(item: DisplayItem): item is Extract<DisplayItem, { url: string }> {
-  return item.type === 'link' || item.type === 'link-favorite';
+  return (item.type === 'link' || item.type === 'link-favorite') && item.can.move;
 }
 
 /**

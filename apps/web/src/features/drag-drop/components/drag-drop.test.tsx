@@ -7,6 +7,7 @@ import { favorite } from '../../../test/panels-fixture';
 import { renderWithQuery } from '../../../test/render-with-query';
 import { DragDropGrid } from './drag-drop-grid';
 import { stepThroughTargets } from './keyboard-targets';
+import { OWNED } from '../../../test/can-fixture';
 
 const rect = (top: number, left: number): ClientRect => ({
   top,
@@ -60,6 +61,7 @@ describe('DragDropGrid', () => {
         name: 'Projects',
         description: '',
         color: null,
+        can: OWNED,
         items: [],
       },
     ];

@@ -1,3 +1,4 @@
+import { NO_LINK_CAN } from '../../../lib/menu/can';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
@@ -16,7 +17,14 @@ interface Props {
 }
 
 function asLink(entry: LastUsedLink): LinkLike {
-  return { type: 'link', description: '', appName: null, createdBy: null, ...entry };
+  return {
+    type: 'link',
+    description: '',
+    appName: null,
+    createdBy: null,
+    can: NO_LINK_CAN,
+    ...entry,
+  };
 }
 
 /**

@@ -4,18 +4,21 @@ import { PROGRESSIVE_FIRST } from '../../../lib/use-progressive-count';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
 import { makeLink } from '../../../test/menu-fixture';
 import { SpacePanel } from './space-panel';
+import { OWNED } from '../../../test/can-fixture';
 
 function space(collections: number, linksEach: number): DisplaySpace {
   return {
     id: 'org',
     name: 'Acme Corp',
     type: 'organization',
+    can: { addCollection: false },
     collections: Array.from({ length: collections }, (_, c) => ({
       type: 'collection' as const,
       id: `c${c}`,
       name: `Collection ${c}`,
       description: '',
       color: null,
+      can: OWNED,
       items: Array.from({ length: linksEach }, (_, l) => makeLink({ name: `Link ${c}.${l}` })),
     })),
   };
