@@ -1,6 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { processMenu } from '../lib/menu/process-menu';
+import type { ProcessedMenu } from '../lib/menu/menu-types';
+import { RUN_LINK, RUNS } from '../test/can-fixture';
+import { makeLink, makeMenu } from '../test/menu-fixture';
 import { panelsMenu } from '../test/panels-fixture';
 import { renderWithQuery } from '../test/render-with-query';
 import { PortalPanels } from './portal-panels';
@@ -8,13 +12,13 @@ import type { MenuPanel } from './use-panels';
 
 const data = panelsMenu();
 
-function renderPanel(top: MenuPanel) {
+function renderPanel(top: MenuPanel, menu: ProcessedMenu = data) {
   const open = vi.fn();
   const back = vi.fn();
   renderWithQuery(
     <PortalPanels
       top={top}
-      data={data}
+      data={menu}
       open={open}
       back={back}
       closeAll={vi.fn()}
@@ -52,10 +56,32 @@ describe('collection panel', () => {
     expect(screen.queryAllByRole('button', { name: 'Add members' }).length > 0).toBe(shown);
   });
 
-  it('offers no drag and drop outside the personal space', () => {
+  it('offers no drag and drop to a plain member of a team', () => {
     renderPanel(collection('team-tools'));
     expect(screen.queryByRole('button', { name: /^Move / })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'More actions for Team wiki' })).toBeInTheDocument();
+  });
+
+  it('gives a team editor the same adding and drag and drop as My Space (the flags say so)', async () => {
+    const editor = processMenu(
+      makeMenu({
+        teamEditor: true,
+        teamCan: RUNS,
+        teamItems: [makeLink({ id: 'runbook', name: 'Runbook', can: RUN_LINK })],
+      }),
+    );
+    const { open } = renderPanel(collection('team-tools'), editor);
+    expect(screen.getByRole('button', { name: 'Move Runbook' })).toBeInTheDocument();
+    // A team collection is never shared.
+    expect(screen.queryByRole('button', { name: 'Add members' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Collection menu' }));
+    await user.click(screen.getByRole('button', { name: 'Add link' }));
+    expect(open).toHaveBeenCalledWith({
+      kind: 'add',
+      id: 'team-tools',
+      parentPanelId: 'team-tools',
+    });
   });
 
   it('closes by itself when its collection is gone', async () => {

@@ -65,7 +65,9 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   feedback: (_panel, { panels }) => <FeedbackDialog onClose={panels.back} />,
   consent: (_panel, { panels }) => <ConsentDialog onClose={panels.back} />,
   settings: (_panel, { panels }) => <SettingsPanel onClose={panels.back} />,
-  admin: (panel, { panels }) => <AdminConsole admin={panel.admin} onClose={panels.back} />,
+  admin: (panel, { panels }) => (
+    <AdminConsole admin={panel.admin} initialTab={panel.tab} onClose={panels.back} />
+  ),
   space: (panel, { data, panels, tileProps }) => {
     const space = data?.spaces.find((candidate) => candidate.id === panel.id);
     return space ? <SpacePanel space={space} onClose={panels.closeAll} {...tileProps} /> : null;
@@ -118,6 +120,12 @@ export function PortalView() {
   );
   const tileProps = { onOpenLink, onOpenCollection, onAdd, onItemMenu };
   const data = menu.data;
+  // The server says what the person runs (decision 0008): the console opens for them only.
+  const administer = data?.can.administer ? data.can : null;
+  const onOpenSuggestions = useCallback(
+    () => open({ kind: 'admin', admin: Boolean(administer?.organization), tab: 'suggestions' }),
+    [open, administer?.organization],
+  );
   const top = panels.top;
   useMenuPaintedMark(Boolean(data), preloadPanels);
 
@@ -133,6 +141,7 @@ export function PortalView() {
                 space={space}
                 profileName={data.profile.name}
                 onShowAll={onShowAll}
+                onOpenSuggestions={onOpenSuggestions}
                 {...tileProps}
               />
             ))}
@@ -161,6 +170,9 @@ export function PortalView() {
         onLogout={() => void logout()}
         onConsent={() => open({ kind: 'consent' })}
         onSettings={() => open({ kind: 'settings' })}
+        onAdminister={
+          administer ? () => open({ kind: 'admin', admin: administer.organization }) : undefined
+        }
       />
 
       <Suspense fallback={null}>

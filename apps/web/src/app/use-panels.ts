@@ -13,7 +13,7 @@ export type Panel =
   | { kind: 'consent' }
   | { kind: 'settings' }
   /** The administration console; `admin` says whether the person runs the organization. */
-  | { kind: 'admin'; admin: boolean }
+  | { kind: 'admin'; admin: boolean; tab?: 'suggestions' }
   | { kind: 'add'; id: string; parentPanelId: string }
   | { kind: 'members'; id: string }
   | { kind: 'collection-details'; id: string }

@@ -96,6 +96,8 @@ export const en = {
     back: 'Back',
     itemCount_one: '{{count}} item',
     itemCount_other: '{{count}} items',
+    openSuggestions_one: '{{count}} suggested link waiting for a decision',
+    openSuggestions_other: '{{count}} suggested links waiting for a decision',
   },
   search: {
     title: 'Search',

@@ -48,6 +48,8 @@ export interface SearchEntry {
 export interface ProcessedMenu {
   profile: Menu['profile'];
   organization: Menu['organization'];
+  /** What the person may administer (decision 0008). */
+  can: Menu['can'];
   spaces: DisplaySpace[];
   searchIndex: SearchEntry[];
 }

@@ -44,9 +44,13 @@ export function moveOwnShares(space: Space, profileId: string): Space {
   };
 }
 
-/** The Add item goes first in the personal space's first non-shared collection. */
+/**
+ * The Add item goes first in the space's first top-level collection the person may add
+ * links to (its `can`): My Space in the personal space (spec §4), and the first collection
+ * of a team or organization space for those who run it (decision 0008).
+ */
 export function addAddLinkItem(space: DisplaySpace): DisplaySpace {
-  const target = space.collections.find((c) => c.type === 'collection');
+  const target = space.collections.find((c) => c.type === 'collection' && c.can.addLink);
   if (!target) return space;
   const addItem: DisplayItem = { type: 'addlink', id: ADD_LINK_ID, collectionId: target.id };
   return {
@@ -96,12 +100,13 @@ export function buildSearchIndex(spaces: readonly DisplaySpace[]): SearchEntry[]
 /** Spec §4 menu processing, as one pure function of the server's menu. */
 export function processMenu(menu: Menu): ProcessedMenu {
   const spaces = menu.spaces.map((space) => {
-    if (space.type !== 'personal') return space as DisplaySpace;
+    if (space.type !== 'personal') return addAddLinkItem(space as DisplaySpace);
     return addAddLinkItem(moveOwnShares(space, menu.profile.id) as DisplaySpace);
   });
   return {
     profile: menu.profile,
     organization: menu.organization,
+    can: menu.can,
     spaces,
     searchIndex: buildSearchIndex(spaces),
   };

@@ -4,7 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DisplayItem } from '../../../lib/menu/menu-types';
 import { findMySpace, locateItem } from '../../../lib/menu/locate-item';
 import { mockFetch } from '../../../test/fetch-mock';
-import { PROFILE } from '../../../test/menu-fixture';
+import { processMenu } from '../../../lib/menu/process-menu';
+import { FAVORITE, RUN_LINK, RUNS } from '../../../test/can-fixture';
+import { makeLink, makeMenu, PROFILE } from '../../../test/menu-fixture';
 import { panelsMenu } from '../../../test/panels-fixture';
 import { renderWithQuery } from '../../../test/render-with-query';
 import { ItemMenu } from './item-menu';
@@ -12,8 +14,8 @@ import { ItemMenu } from './item-menu';
 const menu = panelsMenu();
 const mySpaceId = findMySpace(menu.spaces)!.id;
 
-function renderMenu(type: DisplayItem['type'], id: string) {
-  const location = locateItem(menu.spaces, type, id);
+function renderMenu(type: DisplayItem['type'], id: string, spaces = menu.spaces) {
+  const location = locateItem(spaces, type, id);
   if (!location) throw new Error(`no ${type} ${id} in the fixture`);
   const onOpenDetails = vi.fn();
   const onClose = vi.fn();
@@ -71,6 +73,66 @@ describe('item context menu: the actions of spec §6 per context', () => {
   ])('%s', (_context, type, id, expected) => {
     renderMenu(type, id);
     expect(actionNames()).toEqual(expected);
+  });
+});
+
+describe('item context menu: the actions follow the can flags of the menu', () => {
+  // The same team as its editor sees it: what they may do comes from the server.
+  const editor = processMenu(
+    makeMenu({
+      teamEditor: true,
+      teamCan: RUNS,
+      teamItems: [
+        makeLink({ id: 'runbook', name: 'Runbook', can: RUN_LINK }),
+        makeLink({ id: 'kept', name: 'Kept', can: { ...RUN_LINK, delete: false } }),
+        {
+          type: 'collection',
+          id: 'oncall',
+          name: 'On call',
+          description: '',
+          color: null,
+          can: RUNS,
+          items: [],
+        },
+      ],
+    }),
+  ).spaces;
+
+  it.each<[string, DisplayItem['type'], string, string[]]>([
+    // Team content never moves to My Space, even for its editor.
+    [
+      'a team link its editor may delete',
+      'link',
+      'runbook',
+      ['Info', 'Delete', 'Add to favorites'],
+    ],
+    ['a team link without delete', 'link', 'kept', ['Info', 'Add to favorites']],
+    ['a team collection its editor may delete', 'collection', 'oncall', ['Details', 'Delete']],
+  ])('%s', (_context, type, id, expected) => {
+    renderMenu(type, id, editor);
+    expect(actionNames()).toEqual(expected);
+  });
+
+  it('offers no delete for a favorite the server says cannot be deleted', () => {
+    const spaces = processMenu(
+      makeMenu({
+        myItems: [
+          {
+            type: 'link-favorite',
+            id: 'fav-x',
+            linkId: 'l',
+            name: 'Pinned',
+            description: '',
+            url: 'https://pinned.example',
+            icon: null,
+            appName: null,
+            can: { ...FAVORITE, delete: false },
+          },
+        ],
+      }),
+    ).spaces;
+    renderMenu('link-favorite', 'fav-x', spaces);
+    expect(actionNames()).toEqual(['Info']);
   });
 });
 

@@ -11,6 +11,8 @@ export interface SpaceCardProps extends Omit<MenuItemTileProps, 'item'> {
   space: DisplaySpace;
   profileName: string;
   onShowAll: (space: DisplaySpace) => void;
+  /** Opens the suggestions waiting in the space, for those who run it. */
+  onOpenSuggestions?: () => void;
 }
 
 /**
@@ -21,6 +23,7 @@ export const SpaceCard = memo(function SpaceCard({
   space,
   profileName,
   onShowAll,
+  onOpenSuggestions,
   ...tileProps
 }: SpaceCardProps) {
   const { t } = useTranslation();
@@ -30,7 +33,7 @@ export const SpaceCard = memo(function SpaceCard({
   const shown = items.slice(0, SPACE_PANEL_MAX_ITEMS);
   return (
     <section className="space-card" aria-label={space.name} data-space-type={space.type}>
-      <SpaceToolbar space={space} />
+      <SpaceToolbar space={space} onOpenSuggestions={onOpenSuggestions} />
       <p className="space-card__intro">
         {intro || t(`space.intro.${space.type}`, { name: profileName, space: space.name })}
       </p>

@@ -5,11 +5,19 @@ import type { DisplaySpace } from '../../../lib/menu/menu-types';
 
 const TYPE_ICONS = { personal: UserIcon, team: UsersIcon, organization: ChartIcon } as const;
 
+interface Props {
+  space: DisplaySpace;
+  /** Opens the suggestions waiting in the space (the console's Suggestions tab). */
+  onOpenSuggestions?: () => void;
+}
+
 /**
  * The space name with its type icon; clicking toggles the info dialog titled with the name,
- * which names a team's buddy, its support contact (spec §1).
+ * which names a team's buddy, its support contact (spec §1). For the people who run the
+ * space, a badge counts the suggested links waiting in it (the server sends the count to
+ * them only).
  */
-export function SpaceToolbar({ space }: { space: DisplaySpace }) {
+export function SpaceToolbar({ space, onOpenSuggestions }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const infoId = useId();
@@ -29,6 +37,19 @@ export function SpaceToolbar({ space }: { space: DisplaySpace }) {
           <span>{space.name}</span>
         </button>
       </h2>
+      {space.openSuggestions ? (
+        <button
+          type="button"
+          className="button space-toolbar__suggestions"
+          onClick={onOpenSuggestions}
+          disabled={!onOpenSuggestions}
+          aria-label={t('space.openSuggestions', { count: space.openSuggestions })}
+        >
+          <span className="badge" aria-hidden="true">
+            {space.openSuggestions}
+          </span>
+        </button>
+      ) : null}
       {open ? (
         <div id={infoId} className="space-info" role="dialog" aria-label={space.name}>
           <h3 className="space-info__title">{space.name}</h3>
