@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { findMySpace, locateCollection } from '../../../lib/menu/locate-item';
 import { mockFetch } from '../../../test/fetch-mock';
-import { PROFILE } from '../../../test/menu-fixture';
+import { processMenu } from '../../../lib/menu/process-menu';
+import { RUNS } from '../../../test/can-fixture';
+import { makeMenu, PROFILE } from '../../../test/menu-fixture';
 import { panelsMenu } from '../../../test/panels-fixture';
 import { renderWithQuery } from '../../../test/render-with-query';
 import { CollectionDetails } from './collection-details';
@@ -198,5 +200,20 @@ describe('link details', () => {
     const write = requests.find((r) => r.method === method)!;
     expect(write.url).toBe(path);
     expect(write.body).toEqual(body);
+  });
+});
+
+describe('collection details follow the can flags', () => {
+  it.each([
+    ['a team editor', true, 'Delete collection', 'Suggest a link'],
+    ['a plain member', false, 'Suggest a link', 'Delete collection'],
+  ])('offers %s of the team the action the server allows', (_who, editor, shown, hidden) => {
+    const spaces = processMenu(makeMenu(editor ? { teamEditor: true, teamCan: RUNS } : {})).spaces;
+    const found = locateCollection(spaces, 'team-tools')!;
+    renderWithQuery(
+      <CollectionDetails collection={found.collection} profileId={PROFILE.id} onClose={vi.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: shown })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: hidden })).not.toBeInTheDocument();
   });
 });
