@@ -16,7 +16,12 @@ const methods: MockRoute = {
 const menu: MockRoute = {
   path: '/api/consumer/menu',
   status: 200,
-  body: { profile: {}, organization: {}, spaces: [] },
+  body: {
+    profile: {},
+    organization: {},
+    spaces: [],
+    can: { administer: false, organization: false },
+  },
 };
 
 afterEach(() => clearSession());

@@ -49,7 +49,12 @@ async function toSecondStep(routes: MockRoute[]) {
     {
       path: '/api/consumer/menu',
       status: 200,
-      body: { profile: {}, organization: {}, spaces: [] },
+      body: {
+        profile: {},
+        organization: {},
+        spaces: [],
+        can: { administer: false, organization: false },
+      },
     },
     ...routes,
   ]);
