@@ -13,7 +13,19 @@ const methods: MockRoute = {
 const menu: MockRoute = {
   path: '/api/consumer/menu',
   status: 200,
-  body: { profile: {}, organization: {}, spaces: [] },
+  // The menu of a new administrator in a new organization: nothing in it yet.
+  body: {
+    profile: { id: 'u-admin', name: 'Ada Admin', email: 'ada@acme.test' },
+    organization: {
+      id: 'o-acme',
+      name: 'Acme',
+      feedbackUrl: null,
+      consentUrl: null,
+      intros: { personal: '', team: '', organization: '' },
+    },
+    can: { administer: true, organization: true },
+    spaces: [],
+  },
 };
 const required = (value: boolean): MockRoute => ({
   path: '/api/setup/',

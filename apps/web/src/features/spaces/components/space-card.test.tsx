@@ -14,6 +14,7 @@ const team: DisplaySpace = {
   name: 'Finance',
   type: 'team',
   buddy: null,
+  can: { addCollection: false },
   collections: [],
 };
 

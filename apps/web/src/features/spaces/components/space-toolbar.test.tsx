@@ -10,6 +10,7 @@ const team = (buddy: DisplaySpace['buddy']): DisplaySpace => ({
   name: 'Finance',
   type: 'team',
   buddy,
+  can: { addCollection: false },
   collections: [],
 });
 
