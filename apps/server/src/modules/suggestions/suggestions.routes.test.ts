@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, linkSuggestions, links, users } from '../../db/schema/index.ts';
+import { selectRows } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import {
@@ -177,9 +178,17 @@ describe('accepting and declining', () => {
       name: row.name,
       url: 'https://wiki.example.com',
       description: 'Our wiki',
-      position: 8,
       createdBy: cast.teamEditor.id,
     });
+    // After every other item of the collection, links and sub-collections alike.
+    const [others] = await selectRows<{ last: number }>(
+      db,
+      sql`SELECT max(position) AS last FROM (
+            SELECT position FROM links WHERE collection_id = ${spaces.team.id} AND id <> ${body.linkId}
+            UNION ALL SELECT position FROM collections WHERE parent_id = ${spaces.team.id}) items`,
+    );
+    expect(others!.last).toBeGreaterThanOrEqual(7);
+    expect(link!.position).toBe(others!.last + 1);
     expect(await suggestionRow(row.id)).toMatchObject({
       decidedBy: cast.teamEditor.id,
       decidedAt: expect.any(Date),
