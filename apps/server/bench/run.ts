@@ -24,12 +24,14 @@ import {
 } from './processes.ts';
 import { atLeastRatio, failures, memoryAtMost, p99AtMost, table, type Row } from './report.ts';
 import {
+  benchAdministrator,
   checkDatabaseName,
   dropPostgres,
   fetchMenu,
   freshPostgres,
   ownCollections,
   peerPaths,
+  peopleListPaths,
   signIn,
   writePool,
 } from './target.ts';
@@ -47,7 +49,7 @@ const { values: args } = parseArgs({
 });
 
 /** Parts of the run: `--only peers,writes` measures those and skips the rest. */
-const PARTS = ['menu', 'peers', 'writes', 'pglite'] as const;
+const PARTS = ['menu', 'peers', 'admin', 'writes', 'pglite'] as const;
 const only = args.only?.split(',').map((part) => part.trim());
 const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart !== undefined) {
@@ -212,6 +214,25 @@ async function main() {
         baseline: baselineRps,
         budget: 'p99 ≤ 20 ms',
         checks: [p99AtMost(20)],
+        expect: [200],
+      });
+    }
+
+    if (measures('admin')) {
+      log('Measuring the console: the people list and its search…');
+      const admin = await benchAdministrator(pgUrl, data);
+      const adminHeaders = await signIn(base, { ...data, ...admin });
+      const people = await load({
+        url: base,
+        headers: adminHeaders,
+        paths: peopleListPaths(admin.teamId),
+      });
+      rows.push({
+        what: `console: people list, search and filters, over ${data.people.toLocaleString('en-US')} people`,
+        load: people,
+        baseline: baselineRps,
+        budget: 'p99 ≤ 50 ms',
+        checks: [p99AtMost(50)],
         expect: [200],
       });
     }

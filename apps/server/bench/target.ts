@@ -145,3 +145,52 @@ export async function ownCollections(url: string, data: BenchData): Promise<stri
     await client.end();
   }
 }
+
+/**
+ * An administrator of the benchmark's organization (the data set makes every thousandth
+ * person one; every person has the benchmark's password) and a team of it, for the console.
+ */
+export async function benchAdministrator(
+  url: string,
+  data: BenchData,
+): Promise<{ email: string; password: string; teamId: string }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const admins = await client.query<{ email: string; organizationId: string }>(
+      `SELECT u.email, u.organization_id AS "organizationId" FROM users u
+       JOIN users me ON me.organization_id = u.organization_id AND lower(me.email) = lower($1)
+       WHERE u.role = 'admin' AND u.status = 'active' ORDER BY u.email LIMIT 1`,
+      [data.email],
+    );
+    const admin = admins.rows[0];
+    if (!admin) throw new Error('the data set has no administrator');
+    const teams = await client.query<{ id: string }>(
+      `SELECT t.id FROM teams t WHERE t.organization_id = $1
+       ORDER BY (SELECT count(*) FROM team_memberships tm WHERE tm.team_id = t.id) DESC LIMIT 1`,
+      [admin.organizationId],
+    );
+    return { email: admin.email, password: data.password, teamId: teams.rows[0]?.id ?? '' };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The console's people list: first pages, searches by name and e-mail, and filters. */
+export function peopleListPaths(teamId: string): string[] {
+  const rng = new Prng(11);
+  const searches = [
+    ...FIRST_NAMES.map((n) => n.slice(0, 3).toLowerCase()),
+    ...LAST_NAMES.map((n) => n.toLowerCase()),
+    ...Array.from({ length: 20 }, () => `${rng.pick(LAST_NAMES).toLowerCase()}.${rng.int(99_999)}`),
+  ].map((q) => `/api/admin/people?q=${encodeURIComponent(q)}&limit=50`);
+  const filters = [
+    '/api/admin/people?limit=50',
+    '/api/admin/people?role=admin&limit=50',
+    '/api/admin/people?status=active&limit=50',
+    '/api/admin/people?signIn=never&limit=50',
+    '/api/admin/people?signIn=password&limit=50',
+    `/api/admin/people?team=${teamId}&limit=50`,
+  ];
+  return [...searches, ...filters];
+}
