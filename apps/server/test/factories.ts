@@ -49,7 +49,7 @@ export async function createUser(
     name: string;
     email: string;
     role: OrganizationRole;
-    status: 'active' | 'disabled';
+    status: 'active' | 'disabled' | 'invited';
     password: string | null;
   }> = {},
 ): Promise<TestUser> {

@@ -12,6 +12,8 @@ export interface InvitationRecord {
   status: string;
   expiresAt: Date | string;
   usable: boolean;
+  /** False in an organization that signs in with single sign-on only. */
+  passwordSignIn: boolean;
 }
 
 /** SQL of invitation links: only the SHA-256 of each token is stored. */
@@ -43,7 +45,7 @@ export function createInvitationsRepository(db: Executor) {
         db,
         sql`SELECT i.id, i.user_id AS "userId", i.organization_id AS "organizationId",
                    o.name AS "organizationName", u.name, u.email, u.status,
-                   i.expires_at AS "expiresAt",
+                   i.expires_at AS "expiresAt", o.password_sign_in AS "passwordSignIn",
                    (i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
                     AND u.status = 'invited') AS usable
             FROM invitations i

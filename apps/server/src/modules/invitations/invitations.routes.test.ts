@@ -165,6 +165,31 @@ describe('invitations by mail', () => {
     expect((await accept(second)).statusCode).toBe(410);
   });
 
+  it('in an organization that signs in with single sign-on only, no password is set: 409, still invited', async () => {
+    const answer = await invite('sso.only@example.test');
+    const token = tokenOf(await mailTo('sso.only@example.test'));
+    await db.execute(
+      sql`UPDATE organizations SET password_sign_in = false WHERE id = ${cast.org.id}`,
+    );
+    try {
+      const refused = await accept(token, 'my new password', '10.1.0.3');
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(/single sign-on only/);
+      const [row] = await selectRows<{ status: string; hasPassword: boolean; used: boolean }>(
+        db,
+        sql`SELECT u.status, u.password_hash IS NOT NULL AS "hasPassword",
+                   EXISTS (SELECT 1 FROM invitations i WHERE i.user_id = u.id AND i.used_at IS NOT NULL) AS used
+            FROM users u WHERE u.id = ${answer.person.id}`,
+      );
+      expect(row).toEqual({ status: 'invited', hasPassword: false, used: false });
+      expect((await lookup(token, '10.1.0.3')).statusCode).toBe(200);
+    } finally {
+      await db.execute(
+        sql`UPDATE organizations SET password_sign_in = true WHERE id = ${cast.org.id}`,
+      );
+    }
+  });
+
   it('refuses bad bodies and throttles guessing per address', async () => {
     expect(
       (

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { INVITATION_FRAGMENT, PEOPLE_LIMITS } from '@signpost/contract';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
 import { createAuthService } from '../auth/auth.service.ts';
@@ -17,6 +17,11 @@ export const INVITATION_GONE =
   'This invitation link is no longer valid: it was used, it expired or it was replaced. ' +
   'Ask your administrator for a new one.';
 const gone = () => new AppError(410, 'GONE', INVITATION_GONE);
+
+/** Accepting with a password, in an organization that signs in with single sign-on only. */
+export const SSO_ONLY =
+  'Your organization signs in with single sign-on only: use its button on the sign-in ' +
+  'screen. Your invitation stays valid for it.';
 
 /** Lookups and accepts allowed per address in the throttle's window. */
 const THROTTLE = { max: 30, windowSeconds: 15 * 60 };
@@ -80,6 +85,10 @@ export function createInvitationsService(db: Database, config: Config) {
     async accept(input: { token: string; password: string } & Required<AuditOrigin>) {
       await admit(input.ip ?? '');
       const invitation = await usable(input.token);
+      if (!invitation.passwordSignIn) {
+        // A password would be of no use there; the invitation stays open for single sign-on.
+        throw conflict(SSO_ONLY);
+      }
       const passwordHash = await hashPassword(input.password, config.argon2);
       return db.transaction(async (tx) => {
         const repo = createInvitationsRepository(tx);

@@ -105,6 +105,24 @@ export function createSsoRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
+    /**
+     * An invited person signs in by single sign-on: they become active and their open
+     * invitation is used. False when they were no longer invited.
+     */
+    async acceptInvitation(userId: string): Promise<boolean> {
+      const activated = await db
+        .update(users)
+        .set({ status: 'active', updatedAt: sql`now()` })
+        .where(and(eq(users.id, userId), eq(users.status, 'invited')))
+        .returning({ id: users.id });
+      if (activated.length === 0) return false;
+      await db.execute(
+        sql`UPDATE invitations SET used_at = now()
+            WHERE user_id = ${userId} AND used_at IS NULL AND revoked_at IS NULL`,
+      );
+      return true;
+    },
+
     async hasIdentityFromIssuer(userId: string, issuer: string): Promise<boolean> {
       const rows = await db
         .select({ id: identities.id })

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { collections, identities, sessions, users } from '../../db/schema/index.ts';
+import { auditLog, collections, identities, sessions, users } from '../../db/schema/index.ts';
 import { countRows, createOrganization, createUser, signIn } from '../../../test/factories.ts';
 import { setUpSso } from '../../../test/support/sso-app.ts';
 import { browserSignIn, sessionTokenOf, ssoErrorOf } from '../../../test/support/sso-browser.ts';
@@ -189,6 +189,37 @@ describe('an existing password account with the same e-mail', () => {
     expect(await countRows(db, 'users', { column: 'email', value: existing.email })).toBe(1);
     // The password still works: linking adds a way in, it takes none away.
     await expect(signIn(app, existing)).resolves.toBeTruthy();
+  });
+});
+
+describe('an invited person', () => {
+  it('accepts their invitation by signing in through a provider trusted for the domain', async () => {
+    const invited = await createUser(db, org.id, {
+      email: `ivo-${randomBytes(3).toString('hex')}@acme.test`,
+      status: 'invited',
+      password: null,
+    });
+    idp.nextLogin = person({ email: invited.email, email_verified: true });
+    const token = sessionTokenOf((await browserSignIn(app, 'acme-link')).location);
+    expect(token).not.toBeNull();
+    expect((await me(token!)).json().user.id).toBe(invited.id);
+    const [row] = await db.select().from(users).where(eq(users.id, invited.id));
+    expect(row).toMatchObject({ status: 'active', lastSignInAt: expect.any(Date) });
+    const entries = await db.select().from(auditLog).where(eq(auditLog.targetId, invited.id));
+    expect(entries.map((e) => e.action)).toContain('person.invitation-accepted');
+  });
+
+  it('is refused by a provider that may not link, and stays invited', async () => {
+    const invited = await createUser(db, org.id, {
+      email: `ina-${randomBytes(3).toString('hex')}@acme.test`,
+      status: 'invited',
+      password: null,
+    });
+    idp.nextLogin = person({ email: invited.email, email_verified: true });
+    const result = await browserSignIn(app, 'acme');
+    expect(ssoErrorOf(result.location)?.code).toBe('SSO_ACCOUNT_EXISTS');
+    const [row] = await db.select().from(users).where(eq(users.id, invited.id));
+    expect(row?.status).toBe('invited');
   });
 });
 

@@ -147,6 +147,7 @@ export function createSsoService(
       let person: { id: string; name: string; email: string };
       let created = false;
       let linked = false;
+      let accepted = false;
       const known = await inTx.findIdentity(issuer, who.subject);
       if (known) {
         if (known.status !== 'active') {
@@ -167,7 +168,14 @@ export function createSsoService(
             !(await inTx.hasIdentityFromIssuer(existing.id, issuer));
           const mine = existing.organizationId === organizationId ? existing : null;
           if (!linkable) throw refuse(ssoFailures.accountExists(p.name), mine);
-          if (existing.status !== 'active') throw refuse(ssoFailures.disabled(), mine);
+          // An invited person the provider vouches for accepts their invitation by signing
+          // in (decision 0042); a disabled one stays out.
+          if (existing.status === 'invited') {
+            accepted = await inTx.acceptInvitation(existing.id);
+          }
+          if (existing.status !== 'active' && !accepted) {
+            throw refuse(ssoFailures.disabled(), mine);
+          }
           person = existing;
           linked = true;
         } else {
@@ -204,6 +212,21 @@ export function createSsoService(
             action: 'person.created',
             target: { type: 'person', id: person.id, label: person.email },
             after: { name: person.name, email: person.email, role: 'member' },
+            details: { via: 'single sign-on', provider: p.id },
+            ...origin,
+          },
+          tx,
+        );
+      }
+      if (accepted) {
+        await audit.record(
+          {
+            organizationId,
+            actor,
+            action: 'person.invitation-accepted',
+            target: { type: 'person', id: person.id, label: person.email },
+            before: { status: 'invited' },
+            after: { status: 'active' },
             details: { via: 'single sign-on', provider: p.id },
             ...origin,
           },
