@@ -74,6 +74,38 @@ describe('errors', () => {
 });
 
 describe('OpenAPI document at /api/docs', () => {
+  it('describes the administration, setup and invitation calls, each under its tag', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = response.json<{
+      paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
+    }>().paths;
+    const calls: [string, string, string][] = [
+      ['get', '/api/admin/people', 'admin'],
+      ['post', '/api/admin/people/invitations', 'admin'],
+      ['post', '/api/admin/people/bulk', 'admin'],
+      ['delete', '/api/admin/people/{id}', 'admin'],
+      ['get', '/api/admin/people/{id}/offboarding', 'admin'],
+      ['post', '/api/admin/teams', 'admin'],
+      ['post', '/api/admin/teams/{id}/members', 'admin'],
+      ['patch', '/api/admin/organization', 'admin'],
+      ['post', '/api/admin/suggestions/{id}/accept', 'admin'],
+      ['get', '/api/admin/audit-log', 'admin'],
+      ['get', '/api/admin/audit-log/export', 'admin'],
+      ['post', '/api/setup', 'setup'],
+      ['post', '/api/invitations/accept', 'auth'],
+    ];
+    for (const [method, path, tag] of calls) {
+      expect(paths[path]?.[method]?.tags, `${method.toUpperCase()} ${path}`).toEqual([tag]);
+    }
+    // Every administration call says it needs a bearer token.
+    for (const [path, methods] of Object.entries(paths)) {
+      if (!path.startsWith('/api/admin/')) continue;
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.security, `${method.toUpperCase()} ${path}`).toEqual([{ bearer: [] }]);
+      }
+    }
+  });
+
   it('describes every call of the spec', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);
