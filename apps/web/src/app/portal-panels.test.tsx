@@ -103,6 +103,22 @@ describe('add panel from the panel stack', () => {
   });
 });
 
+describe('add-collection panel', () => {
+  it('opens the collection form for a space the person runs', () => {
+    const editor = processMenu(makeMenu({ teamEditor: true }));
+    const { back } = renderPanel({ kind: 'add-collection', spaceId: 'team-1' }, editor);
+    expect(screen.getByRole('dialog', { name: 'Add collection' })).toBeInTheDocument();
+    expect(screen.getByText('In Engineering')).toBeInTheDocument();
+    expect(back).not.toHaveBeenCalled();
+  });
+
+  it('closes by itself where the space’s can.addCollection does not hold', async () => {
+    const { back } = renderPanel({ kind: 'add-collection', spaceId: 'team-1' });
+    expect(screen.queryByRole('dialog', { name: 'Add collection' })).not.toBeInTheDocument();
+    await waitFor(() => expect(back).toHaveBeenCalled());
+  });
+});
+
 describe('item menu', () => {
   it('replaces itself with the link details on Info', async () => {
     const { open, back } = renderPanel({ kind: 'item-menu', id: 'team-link', itemType: 'link' });

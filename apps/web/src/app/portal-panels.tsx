@@ -99,6 +99,13 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
     );
   },
 
+  // Closes when the space is gone or the person no longer runs it (the menu says so).
+  'add-collection': ({ panel, data, back }) => {
+    const space = data.spaces.find((candidate) => candidate.id === panel.spaceId);
+    if (!space?.can.addCollection) return null;
+    return <AddPanel spaceId={space.id} targetName={space.name} onClose={back} />;
+  },
+
   members: ({ panel, data, back }) => {
     const found = locateCollection(data.spaces, panel.id);
     if (!found) return null;

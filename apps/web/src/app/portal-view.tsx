@@ -70,10 +70,22 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   ),
   space: (panel, { data, panels, tileProps }) => {
     const space = data?.spaces.find((candidate) => candidate.id === panel.id);
-    return space ? <SpacePanel space={space} onClose={panels.closeAll} {...tileProps} /> : null;
+    if (!space) return null;
+    const onAddCollection = space.can.addCollection
+      ? () => panels.open({ kind: 'add-collection', spaceId: space.id })
+      : undefined;
+    return (
+      <SpacePanel
+        space={space}
+        onClose={panels.closeAll}
+        onAddCollection={onAddCollection}
+        {...tileProps}
+      />
+    );
   },
   collection: menuPanel,
   add: menuPanel,
+  'add-collection': menuPanel,
   members: menuPanel,
   'collection-details': menuPanel,
   'link-details': menuPanel,
@@ -118,6 +130,10 @@ export function PortalView() {
     (space: DisplaySpace) => open({ kind: 'space', id: space.id }),
     [open],
   );
+  const onAddCollection = useCallback(
+    (space: DisplaySpace) => open({ kind: 'add-collection', spaceId: space.id }),
+    [open],
+  );
   const tileProps = { onOpenLink, onOpenCollection, onAdd, onItemMenu };
   const data = menu.data;
   // The server says what the person runs (decision 0008): the console opens for them only.
@@ -142,6 +158,7 @@ export function PortalView() {
                 profileName={data.profile.name}
                 onShowAll={onShowAll}
                 onOpenSuggestions={onOpenSuggestions}
+                onAddCollection={onAddCollection}
                 {...tileProps}
               />
             ))}

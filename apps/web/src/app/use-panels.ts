@@ -15,6 +15,8 @@ export type Panel =
   /** The administration console; `admin` says whether the person runs the organization. */
   | { kind: 'admin'; admin: boolean; tab?: 'suggestions' }
   | { kind: 'add'; id: string; parentPanelId: string }
+  /** A top-level collection of a team or organization space, for the people who run it. */
+  | { kind: 'add-collection'; spaceId: string }
   | { kind: 'members'; id: string }
   | { kind: 'collection-details'; id: string }
   | { kind: 'link-details'; id: string; itemType: 'link' | 'link-favorite' }
@@ -24,7 +26,13 @@ export type PanelOf<K extends Panel['kind']> = Extract<Panel, { kind: K }>;
 
 /** The panels about the menu's collections and items, composed in portal-panels.tsx. */
 export type MenuPanel = PanelOf<
-  'collection' | 'add' | 'members' | 'collection-details' | 'link-details' | 'item-menu'
+  | 'collection'
+  | 'add'
+  | 'add-collection'
+  | 'members'
+  | 'collection-details'
+  | 'link-details'
+  | 'item-menu'
 >;
 
 export function usePanels() {

@@ -76,6 +76,8 @@ export const en = {
     showAll: 'Show all',
     empty: 'Nothing here yet.',
     add: 'Add',
+    addCollection: 'Add collection',
+    noCollections: 'This space has no collections yet',
     intro: {
       personal: 'Hello {{name}}, these are your own links and collections.',
       team: 'Links your team shares.',

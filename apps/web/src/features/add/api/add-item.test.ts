@@ -32,6 +32,16 @@ describe('addItem', () => {
     expect(requests[0]!.body).toEqual({ name: 'Trips', description: 'x', parentId: 'my' });
   });
 
+  it('adds a top-level collection of a space with its spaceId and no parentId', async () => {
+    const { requests } = mockFetch([
+      { method: 'POST', path: '/api/consumer/collections/', status: 204 },
+    ]);
+    await expect(
+      addItem()({ spaceId: 'team-1', kind: 'space-collection', data: { name: 'Runbooks' } }),
+    ).resolves.toBe(true);
+    expect(requests[0]!.body).toEqual({ name: 'Runbooks', spaceId: 'team-1' });
+  });
+
   it('resolves false on any other status', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch([

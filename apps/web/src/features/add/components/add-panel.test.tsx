@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithQuery } from '../../../test/render-with-query';
-import { AddPanel } from './add-panel';
+import { AddPanel, type AddPanelProps } from './add-panel';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,7 +22,12 @@ function stubAdd(status: number) {
   return () => requests.filter((request) => request.method === 'POST');
 }
 
-function setup(props: Partial<Parameters<typeof AddPanel>[0]> = {}) {
+function setup(
+  props: { panelId?: string; parentPanelId?: string } & Pick<
+    AddPanelProps,
+    'variant' | 'targetName'
+  > = {},
+) {
   const added = stubAdd(204);
   const onClose = vi.fn();
   const user = userEvent.setup();
@@ -161,5 +166,67 @@ describe('AddPanel', () => {
     view.rerender(<AddPanel panelId="my" parentPanelId="my" onClose={vi.fn()} />);
     expect(heading()).toHaveTextContent('Add');
     expect(screen.getByRole('button', { name: 'New Link' })).toBeInTheDocument();
+  });
+});
+
+describe('AddPanel for a space', () => {
+  function renderForSpace(status: number, body: unknown = {}) {
+    const { requests } = mockFetch([{ ...ADD_COLLECTION, status, body }]);
+    const onClose = vi.fn();
+    renderWithQuery(<AddPanel spaceId="team-1" targetName="Engineering" onClose={onClose} />);
+    return { onClose, sent: () => requests.filter((request) => request.method === 'POST') };
+  }
+
+  it('shows only the collection form, naming the space; back closes', async () => {
+    const { onClose } = renderForSpace(204);
+    expect(heading()).toHaveTextContent('Add collection');
+    expect(screen.getByText('In Engineering')).toBeInTheDocument();
+    expect(screen.getByText('Enter a name for your collection')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Description' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'New Link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Link address' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the space id and no parentId, and closes on success', async () => {
+    const { onClose, sent } = renderForSpace(204);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Runbooks');
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'On call');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(sent()).toEqual([
+      expect.objectContaining({
+        url: ADD_COLLECTION.path,
+        body: { name: 'Runbooks', description: 'On call', spaceId: 'team-1' },
+      }),
+    ]);
+    expect(sent()[0]!.body).not.toHaveProperty('parentId');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's message on failure and stays open", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const message = 'A collection with this name already exists in this space.';
+    const { onClose, sent } = renderForSpace(409, { message });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Tools');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(sent()).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Tools');
+  });
+
+  it('keeps the polite default when the server fails without a sentence', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderForSpace(500, { message: 'internal detail' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Tools');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sorry, that did not work. Please try again.',
+    );
   });
 });

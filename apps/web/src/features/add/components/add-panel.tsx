@@ -3,25 +3,41 @@ import { useTranslation } from 'react-i18next';
 import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
 import { ArrowLeftIcon, FolderIcon, PlusIcon } from '../../../components/icons';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
 import { useAddItem, type AddItemVariables } from '../api/add-item';
 
 /** 0: choose what to add; 1: the link form; 2: the collection form. */
 export type AddStep = 0 | 1 | 2;
 
-export interface AddPanelProps {
+interface AddInCollection {
   /** The collection the new item goes to (the panel's target). */
   panelId: string;
   /** The id of the panel it was opened from; a different id means a nested collection. */
   parentPanelId: string;
+  spaceId?: undefined;
+}
+
+interface AddToSpace {
+  /**
+   * A team's or the organization's id: the panel shows only the collection form, and the
+   * collection goes to the top of that space (decision 0008).
+   */
+  spaceId: string;
+  panelId?: undefined;
+  parentPanelId?: undefined;
+}
+
+export type AddPanelProps = (AddInCollection | AddToSpace) & {
   /**
    * 'personal-collection': opened inside a personal collection other than My Space; the
    * panel names the collection the link goes to.
    */
   variant?: 'default' | 'personal-collection';
+  /** Named in the panel ('In …') for a personal collection and for a space. */
   targetName?: string;
   onClose: () => void;
-}
+};
 
 const TITLES = { 0: 'add.title', 1: 'add.titleLink', 2: 'add.titleCollection' } as const;
 
@@ -38,10 +54,17 @@ function keyOf(handler: () => void) {
   return key;
 }
 
+/** What a failed add shows: the server's sentence for a refusal, else the polite default. */
+function failureText(error: Error | null, fallback: string) {
+  const message = error instanceof ApiError && error.status < 500 ? errorMessage(error.data) : null;
+  return message ?? fallback;
+}
+
 /**
  * The add panel (spec §2, §4): a centered modal. Step 0 offers a new link or, on the
  * top-level panel only, a new collection. On a nested panel (its id differs from its parent
- * panel's) only the link form is shown. The submit button shows a loading state for
+ * panel's) only the link form is shown; for a space (`spaceId`) only the collection form. The
+ * submit button shows a loading state for
  * ADD_LOADING_RESET_MS whatever the result; the panel closes only when the call succeeded.
  */
 export function AddPanel(props: AddPanelProps) {
@@ -51,13 +74,15 @@ export function AddPanel(props: AddPanelProps) {
 function AddSteps({
   panelId,
   parentPanelId,
+  spaceId,
   variant = 'default',
   targetName,
   onClose,
 }: AddPanelProps) {
   const { t } = useTranslation();
-  const linkOnly = panelId !== parentPanelId;
-  const firstStep: AddStep = linkOnly ? 1 : 0;
+  const inSpace = spaceId !== undefined;
+  const linkOnly = !inSpace && panelId !== parentPanelId;
+  const firstStep: AddStep = inSpace ? 2 : linkOnly ? 1 : 0;
   const [step, setStep] = useState<AddStep>(firstStep);
   const [loading, setLoading] = useState(false);
   const add = useAddItem();
@@ -76,7 +101,7 @@ function AddSteps({
     add.reset();
     setStep(next);
   };
-  const back = () => (step === 0 || linkOnly ? onClose() : goTo(0));
+  const back = () => (step === firstStep ? onClose() : goTo(0));
 
   const submit = async (event: FormEvent, call: AddItemVariables) => {
     event.preventDefault();
@@ -95,7 +120,7 @@ function AddSteps({
   );
   const failure = add.isError ? (
     <p className="form-error" role="alert">
-      {t('write.failed')}
+      {failureText(add.error, t('write.failed'))}
     </p>
   ) : null;
 
@@ -112,7 +137,7 @@ function AddSteps({
         </button>
       }
     >
-      {variant === 'personal-collection' && targetName ? (
+      {(variant === 'personal-collection' || inSpace) && targetName ? (
         <p className="hint">{t('add.target', { name: targetName })}</p>
       ) : null}
       {step === 0 ? (
@@ -131,7 +156,7 @@ function AddSteps({
           </div>
         </div>
       ) : null}
-      {step === 1 ? (
+      {step === 1 && !inSpace ? (
         <form
           className="add-form"
           onSubmit={(event) => void submit(event, { targetId: panelId, kind: 'link', data: link })}
@@ -146,7 +171,12 @@ function AddSteps({
         <form
           className="add-form"
           onSubmit={(event) =>
-            void submit(event, { targetId: panelId, kind: 'collection', data: collection })
+            void submit(
+              event,
+              inSpace
+                ? { spaceId, kind: 'space-collection', data: collection }
+                : { targetId: panelId, kind: 'collection', data: collection },
+            )
           }
         >
           <p>{t('add.collectionPrompt')}</p>

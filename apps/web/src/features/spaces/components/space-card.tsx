@@ -13,10 +13,14 @@ export interface SpaceCardProps extends Omit<MenuItemTileProps, 'item'> {
   onShowAll: (space: DisplaySpace) => void;
   /** Opens the suggestions waiting in the space, for those who run it. */
   onOpenSuggestions?: () => void;
+  /** Adds a top-level collection; offered where the space's `can.addCollection` holds. */
+  onAddCollection?: (space: DisplaySpace) => void;
 }
 
 /**
  * One card per space: toolbar, intro text, at most 12 items, then 'Show all' with a count.
+ * The people who run a team or organization space (its `can.addCollection`) add top-level
+ * collections from the toolbar, or from the empty state of a space without any.
  * Memoized: opening a panel or typing a search re-renders the portal, not its cards.
  */
 export const SpaceCard = memo(function SpaceCard({
@@ -24,6 +28,7 @@ export const SpaceCard = memo(function SpaceCard({
   profileName,
   onShowAll,
   onOpenSuggestions,
+  onAddCollection,
   ...tileProps
 }: SpaceCardProps) {
   const { t } = useTranslation();
@@ -31,13 +36,29 @@ export const SpaceCard = memo(function SpaceCard({
   const intro = useMenu().data?.organization.intros[space.type];
   const items = spaceItems(space);
   const shown = items.slice(0, SPACE_PANEL_MAX_ITEMS);
+  const addCollection =
+    space.can.addCollection && onAddCollection ? () => onAddCollection(space) : undefined;
+  const bare = space.collections.length === 0;
   return (
     <section className="space-card" aria-label={space.name} data-space-type={space.type}>
-      <SpaceToolbar space={space} onOpenSuggestions={onOpenSuggestions} />
+      <SpaceToolbar
+        space={space}
+        onOpenSuggestions={onOpenSuggestions}
+        onAddCollection={bare ? undefined : addCollection}
+      />
       <p className="space-card__intro">
         {intro || t(`space.intro.${space.type}`, { name: profileName, space: space.name })}
       </p>
-      {shown.length === 0 ? <p className="hint">{t('space.empty')}</p> : null}
+      {addCollection && bare ? (
+        <div className="space-card__empty">
+          <p className="hint">{t('space.noCollections')}</p>
+          <button type="button" className="button button--primary" onClick={addCollection}>
+            {t('space.addCollection')}
+          </button>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="hint">{t('space.empty')}</p>
+      ) : null}
       <ul className="tile-grid">
         {shown.map((item) => (
           <li key={`${item.type}:${item.id}`}>

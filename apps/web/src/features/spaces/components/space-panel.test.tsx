@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROGRESSIVE_FIRST } from '../../../lib/use-progressive-count';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
 import { makeLink } from '../../../test/menu-fixture';
@@ -40,5 +40,16 @@ describe('Show all panel', () => {
   it('shows a small space whole at once', () => {
     render(<SpacePanel space={space(2, 7)} onClose={() => {}} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(14);
+  });
+
+  it('offers Add collection only when given the action (the space’s can.addCollection)', () => {
+    const onAddCollection = vi.fn();
+    const { rerender } = render(<SpacePanel space={space(1, 1)} onClose={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Add collection' })).not.toBeInTheDocument();
+    rerender(
+      <SpacePanel space={space(1, 1)} onClose={() => {}} onAddCollection={onAddCollection} />,
+    );
+    screen.getByRole('button', { name: 'Add collection' }).click();
+    expect(onAddCollection).toHaveBeenCalledTimes(1);
   });
 });

@@ -7,18 +7,27 @@ import { useProgressiveCount } from '../../../lib/use-progressive-count';
 export interface SpacePanelProps extends Omit<MenuItemTileProps, 'item'> {
   space: DisplaySpace;
   onClose: () => void;
+  /** Adds a top-level collection; given where the space's `can.addCollection` holds. */
+  onAddCollection?: () => void;
 }
 
 /**
  * 'Show all': every item of a space, grouped by its top-level collections. A space of
  * hundreds of links renders its first screenful at once and the rest in short steps.
  */
-export function SpacePanel({ space, onClose, ...tileProps }: SpacePanelProps) {
+export function SpacePanel({ space, onClose, onAddCollection, ...tileProps }: SpacePanelProps) {
   const { t } = useTranslation();
   const total = space.collections.reduce((sum, collection) => sum + collection.items.length, 0);
   let budget = useProgressiveCount(total);
   return (
     <Dialog open onClose={onClose} title={space.name} variant="sheet">
+      {onAddCollection ? (
+        <p className="space-panel__actions">
+          <button type="button" className="button" onClick={onAddCollection}>
+            {t('space.addCollection')}
+          </button>
+        </p>
+      ) : null}
       {space.collections.map((collection) => {
         const shown = collection.items.slice(0, Math.max(0, budget));
         budget -= shown.length;

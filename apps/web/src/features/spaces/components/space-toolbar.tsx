@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChartIcon, UserIcon, UsersIcon } from '../../../components/icons';
+import { ChartIcon, FolderIcon, UserIcon, UsersIcon } from '../../../components/icons';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
 
 const TYPE_ICONS = { personal: UserIcon, team: UsersIcon, organization: ChartIcon } as const;
@@ -9,15 +9,17 @@ interface Props {
   space: DisplaySpace;
   /** Opens the suggestions waiting in the space (the console's Suggestions tab). */
   onOpenSuggestions?: () => void;
+  /** Adds a top-level collection to the space; given to the people who run it only. */
+  onAddCollection?: () => void;
 }
 
 /**
  * The space name with its type icon; clicking toggles the info dialog titled with the name,
  * which names a team's buddy, its support contact (spec §1). For the people who run the
  * space, a badge counts the suggested links waiting in it (the server sends the count to
- * them only).
+ * them only), and Add collection adds a top-level collection to it.
  */
-export function SpaceToolbar({ space, onOpenSuggestions }: Props) {
+export function SpaceToolbar({ space, onOpenSuggestions, onAddCollection }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const infoId = useId();
@@ -37,18 +39,28 @@ export function SpaceToolbar({ space, onOpenSuggestions }: Props) {
           <span>{space.name}</span>
         </button>
       </h2>
-      {space.openSuggestions ? (
-        <button
-          type="button"
-          className="button space-toolbar__suggestions"
-          onClick={onOpenSuggestions}
-          disabled={!onOpenSuggestions}
-          aria-label={t('space.openSuggestions', { count: space.openSuggestions })}
-        >
-          <span className="badge" aria-hidden="true">
-            {space.openSuggestions}
-          </span>
-        </button>
+      {space.openSuggestions || onAddCollection ? (
+        <div className="space-toolbar__actions">
+          {onAddCollection ? (
+            <button type="button" className="button space-toolbar__add" onClick={onAddCollection}>
+              <FolderIcon />
+              {t('space.addCollection')}
+            </button>
+          ) : null}
+          {space.openSuggestions ? (
+            <button
+              type="button"
+              className="button space-toolbar__suggestions"
+              onClick={onOpenSuggestions}
+              disabled={!onOpenSuggestions}
+              aria-label={t('space.openSuggestions', { count: space.openSuggestions })}
+            >
+              <span className="badge" aria-hidden="true">
+                {space.openSuggestions}
+              </span>
+            </button>
+          ) : null}
+        </div>
       ) : null}
       {open ? (
         <div id={infoId} className="space-info" role="dialog" aria-label={space.name}>
