@@ -73,49 +73,12 @@ export type CurrentSessionResponse = Static<typeof CurrentSessionResponse>;
 // ---------------------------------------------------------------------------------------
 // Single sign-on (OpenID Connect)
 
-/**
- * Why a single sign-on ended on the login screen. The callback redirects the browser to
- * `/#sso-error?code=<CODE>&message=<text>`; the message is written for the person.
- */
-export const SSO_ERROR_CODES = [
-  /** The person declined at the provider (`error=access_denied`). */
-  'SSO_ACCESS_DENIED',
-  /** The provider answered the sign-in with another error. */
-  'SSO_PROVIDER_ERROR',
-  /** The provider could not be reached, or answered what is not OpenID Connect. */
-  'SSO_PROVIDER_UNAVAILABLE',
-  /** No such provider is configured. */
-  'SSO_UNKNOWN_PROVIDER',
-  /** The sign-in was not started in this browser, was already used, or took too long. */
-  'SSO_STATE_INVALID',
-  /** The provider refused the authorization code (already used or expired). */
-  'SSO_CODE_REJECTED',
-  /** The ID token failed a check: signature, algorithm, issuer, audience or expiry. */
-  'SSO_TOKEN_INVALID',
-  /** The ID token was not made for this sign-in attempt (nonce). */
-  'SSO_NONCE_MISMATCH',
-  /** The provider gave no e-mail address, or one it has not verified. */
-  'SSO_EMAIL_MISSING',
-  /** The e-mail's domain is not allowed for this provider. */
-  'SSO_DOMAIN_NOT_ALLOWED',
-  /** An account with this e-mail exists and may not be linked to this provider. */
-  'SSO_ACCOUNT_EXISTS',
-  /** No account has this e-mail, and the organization does not let single sign-on create one. */
-  'SSO_NO_ACCOUNT',
-  /** The account is disabled. */
-  'SSO_ACCOUNT_DISABLED',
-  /** Too many sign-ins started from this address; wait a minute. */
-  'SSO_RATE_LIMITED',
-  /** The provider's configuration on this server is incomplete. */
-  'SSO_MISCONFIGURED',
-  /** Anything else; nothing was created. */
-  'SSO_FAILED',
-] as const;
-export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
-
-/** The address fragment markers the web app reads after a single sign-on. */
-export const SESSION_FRAGMENT = 'session';
-export const SSO_ERROR_FRAGMENT = 'sso-error';
+export {
+  SESSION_FRAGMENT,
+  SSO_ERROR_CODES,
+  SSO_ERROR_FRAGMENT,
+  type SsoErrorCode,
+} from './markers.ts';
 
 /** `GET /api/auth/sso/:provider/start`: where to come back to after signing in. */
 export const SsoStartQuery = Type.Object(

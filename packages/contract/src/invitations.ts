@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { LIMITS } from './common.ts';
 
 /** The address fragment that carries an invitation token: `/#invitation=<token>`. */
-export const INVITATION_FRAGMENT = 'invitation';
+export { INVITATION_FRAGMENT } from './markers.ts';
 
 const Token = Type.String({ minLength: 16, maxLength: 200 });
 

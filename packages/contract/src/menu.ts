@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { Person } from './common.ts';
+import { SHARED_ROOT_ID } from './markers.ts';
 
 export const SPACE_TYPES = ['personal', 'team', 'organization'] as const;
 export type SpaceType = (typeof SPACE_TYPES)[number];
 
-/** The id of the personal space's collection that holds the shares a person takes part in. */
-export const SHARED_ROOT_ID = 'shared-root';
+/** The id of the personal space's collection of shares one takes part in. */
+export { SHARED_ROOT_ID };
 
 // The menu is built field by field on the server and sent with JSON.stringify, so nothing
 // strips a field the schema does not name: the schemas list every field, and no other.
