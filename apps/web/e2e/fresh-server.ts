@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export { expect } from '@playwright/test';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** A server of its own, on an empty embedded database without demo data: a first run. */
 export interface FreshServer {

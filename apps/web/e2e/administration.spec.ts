@@ -1,0 +1,243 @@
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { expect, test, type FreshServer } from './fresh-server';
+import { expectAccessible } from './support';
+
+const ORGANIZATION = 'Harbor Works';
+const TEAM = 'Platform';
+const ADMIN = { name: 'Ada Admin', email: 'ada@harbor.example', password: 'first-admin-pass' };
+const EDITOR = { name: 'Ivy Invitee', email: 'ivy@harbor.example', password: 'invited-pass-1' };
+const MEMBER = { name: 'Max Member', email: 'max@harbor.example', password: 'member-pass-1' };
+
+/** Another person's browser: its own storage, and like every journey, nothing leaves the machine. */
+async function newBrowser(browser: Browser, server: FreshServer): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const local = new URL(server.baseURL).origin;
+  await context.route(
+    (url) => url.origin !== local,
+    (route) => route.abort('blockedbyclient'),
+  );
+  return context;
+}
+
+async function signInAs(page: Page, person: { email: string; password: string }) {
+  await page.goto('/');
+  const modal = page.getByRole('dialog', { name: 'Sign in' });
+  await modal.getByLabel('E-mail').fill(person.email);
+  await modal.getByLabel('Password').fill(person.password);
+  await modal.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+async function openConsole(page: Page) {
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Administration' }).click();
+  const console = page.getByRole('dialog', { name: 'Administration' });
+  await expect(console).toBeVisible();
+  return console;
+}
+
+async function openTab(console: Locator, name: string) {
+  const tab = console.getByRole('tab', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  return console.getByRole('tabpanel');
+}
+
+test('administration from the first run: setup, team, invitation, editor, suggestion, disabling, audit', async ({
+  page,
+  browser,
+  freshServer,
+}) => {
+  // Waiting for the disabled person's portal to notice takes up to one menu refresh (30 s).
+  test.setTimeout(150_000);
+
+  // First run: the empty installation asks for its organization and first administrator.
+  await page.goto('/');
+  const setup = page.getByRole('region', { name: 'Set up Signpost' });
+  await expect(setup.getByLabel('Setup code')).toBeVisible();
+  await expectAccessible(page);
+  await setup.getByLabel('Organization name').fill(ORGANIZATION);
+  await setup.getByLabel('Your name').fill(ADMIN.name);
+  await setup.getByLabel('E-mail').fill(ADMIN.email);
+  await setup.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await setup.getByLabel('Setup code').fill(freshServer.setupCode);
+  await setup.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await expect(page.getByText(`Hello ${ADMIN.name}`)).toBeVisible();
+
+  // A team.
+  const console = await openConsole(page);
+  const teams = await openTab(console, 'Teams');
+  await teams.getByLabel('New team name').fill(TEAM);
+  await teams.getByRole('button', { name: 'Create team' }).click();
+  await expect(teams.getByRole('status')).toHaveText(`Team ${TEAM} created.`);
+  await expectAccessible(page);
+
+  // A person invited (no mail is set up: the console shows the link to send), and a
+  // colleague created with a password.
+  const people = await openTab(console, 'People');
+  await people.getByRole('button', { name: 'Invite', exact: true }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite a person' });
+  await invite.getByLabel('Name').fill(EDITOR.name);
+  await invite.getByLabel('E-mail').fill(EDITOR.email);
+  await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  const link = await invite.getByLabel('Invitation link').inputValue();
+  expect(link).toMatch(new RegExp(`^${freshServer.baseURL}/#invitation=.+`));
+  await expectAccessible(page);
+  await invite.getByRole('button', { name: 'Done.' }).click();
+
+  await people.getByRole('button', { name: 'Create', exact: true }).click();
+  const create = page.getByRole('dialog', { name: 'Create a person' });
+  await create.getByLabel('Name').fill(MEMBER.name);
+  await create.getByLabel('E-mail').fill(MEMBER.email);
+  await create.getByLabel('Password').fill(MEMBER.password);
+  await create.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(create).toBeHidden();
+  await expect(people.getByRole('row', { name: new RegExp(EDITOR.name) })).toContainText('Invited');
+  await expect(people.getByRole('row', { name: new RegExp(MEMBER.name) })).toContainText('Active');
+  await expectAccessible(page);
+
+  // Both join the team.
+  await openTab(console, 'Teams');
+  await teams.getByRole('button', { name: `Manage ${TEAM}` }).click();
+  const members = teams.getByRole('region', { name: 'Members' });
+  const find = teams.getByLabel('Find people by name or e-mail');
+  for (const person of [EDITOR, MEMBER]) {
+    // The search empties itself once the previous people are added.
+    await expect(find).toHaveValue('');
+    await find.fill(person.name);
+    await teams
+      .getByRole('list', { name: 'Add people' })
+      .getByRole('checkbox', { name: `Select ${person.name}` })
+      .check();
+    await teams.getByRole('button', { name: 'Add 1 selected' }).click();
+    await expect(members.getByRole('checkbox', { name: `Select ${person.name}` })).toBeVisible();
+    await expect(teams.getByRole('status')).toHaveText('1 person added.');
+  }
+  await expectAccessible(page);
+
+  // The invited person accepts in their own browser: signed in, in the team's space.
+  const editorContext = await newBrowser(browser, freshServer);
+  const editor = await editorContext.newPage();
+  await editor.goto(link);
+  const welcome = editor.getByRole('dialog', { name: `Welcome to ${ORGANIZATION}` });
+  await expect(welcome).toContainText(`You were invited as ${EDITOR.name} (${EDITOR.email})`);
+  await expectAccessible(editor);
+  await welcome.getByLabel('Password', { exact: true }).fill(EDITOR.password);
+  await welcome.getByLabel('Confirm the password').fill(EDITOR.password);
+  await welcome.getByRole('button', { name: 'Set my password and sign in' }).click();
+  await expect(editor.getByText(`Hello ${EDITOR.name}`)).toBeVisible();
+  const editorTeam = editor.getByRole('region', { name: TEAM });
+  await expect(editorTeam).toBeVisible();
+  await expect(editorTeam.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+
+  // The administrator makes them editor.
+  const ivyRow = members.getByRole('listitem').filter({ hasText: EDITOR.email });
+  await ivyRow.getByRole('button', { name: 'Make editor' }).click();
+  await expect(ivyRow).toContainText('Editor');
+
+  // The editor (their portal reloaded) starts the team's space in place: its first
+  // collection, then a link in it.
+  await editor.reload();
+  await editorTeam.getByRole('button', { name: 'Add', exact: true }).click();
+  const addCollection = editor.getByRole('dialog', { name: 'Add collection' });
+  await expect(addCollection.getByText(`In ${TEAM}`)).toBeVisible();
+  await addCollection.getByLabel('Name', { exact: true }).fill('Tools');
+  await addCollection.getByLabel('Description', { exact: true }).fill('What the team runs on');
+  await expectAccessible(editor);
+  await addCollection.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(addCollection).toBeHidden();
+
+  await editorTeam.getByRole('button', { name: 'Add', exact: true }).click();
+  await editor.getByRole('button', { name: 'New Link' }).click();
+  const addLink = editor.getByRole('dialog', { name: 'Add link' });
+  await addLink.getByLabel('Link address').fill('https://ci.harbor.example');
+  await addLink.getByLabel('Link name').fill('Build server');
+  await addLink.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(addLink).toBeHidden();
+  await expect(editorTeam.getByRole('link', { name: /^Build server/ })).toBeVisible();
+
+  // And a collection inside it, for the team's monitoring.
+  await editorTeam.getByRole('button', { name: 'Add', exact: true }).click();
+  await editor.getByRole('button', { name: 'New Collection' }).click();
+  await addCollection.getByLabel('Name', { exact: true }).fill('Monitoring');
+  await addCollection.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(addCollection).toBeHidden();
+  await expect(editorTeam.getByRole('button', { name: 'Monitoring', exact: true })).toBeVisible();
+
+  // A member suggests a link to the team.
+  const memberContext = await newBrowser(browser, freshServer);
+  const member = await memberContext.newPage();
+  await signInAs(member, MEMBER);
+  const memberTeam = member.getByRole('region', { name: TEAM });
+  await expect(memberTeam.getByRole('link', { name: /^Build server/ })).toBeVisible();
+  await memberTeam.getByRole('button', { name: 'More actions for Monitoring' }).click();
+  await member
+    .getByRole('dialog', { name: 'Monitoring' })
+    .getByRole('button', { name: 'Details' })
+    .click();
+  const details = member.getByRole('dialog', { name: 'Collection details' });
+  await details.getByRole('button', { name: 'Suggest a link' }).click();
+  await details.getByLabel('Link address').fill('https://status.harbor.example');
+  await details.getByLabel('Link name').fill('Status page');
+  await details.getByRole('button', { name: 'Send suggestion' }).click();
+  await expect(details.getByRole('status')).toHaveText('Thank you, your suggestion was sent.');
+
+  // The editor sees it waiting, and accepts it in their console (the Suggestions tab only).
+  await editor.reload();
+  await editorTeam.getByRole('button', { name: '1 suggested link waiting for a decision' }).click();
+  const editorConsole = editor.getByRole('dialog', { name: 'Administration' });
+  await expect(editorConsole.getByRole('tab')).toHaveText(['Suggestions']);
+  const suggestion = editorConsole.getByRole('listitem', { name: 'Status page' });
+  await expect(suggestion).toContainText(`Suggested by ${MEMBER.name}`);
+  await expectAccessible(editor);
+  await suggestion.getByRole('button', { name: 'Accept', exact: true }).click();
+  await expect(editorConsole.getByRole('status')).toHaveText('Status page was added.');
+  await editorConsole.getByRole('button', { name: 'Close' }).click();
+
+  // Every member of the team sees it, in the collection it was suggested for.
+  for (const [portal, team] of [
+    [member, memberTeam],
+    [editor, editorTeam],
+  ] as const) {
+    await portal.reload();
+    await team.getByRole('button', { name: 'Monitoring', exact: true }).click();
+    const monitoring = portal.getByRole('dialog', { name: 'Monitoring' });
+    await expect(monitoring.getByRole('link', { name: /^Status page/ })).toBeVisible();
+    await monitoring.getByRole('button', { name: 'Close' }).click();
+    await expect(monitoring).toBeHidden();
+  }
+
+  // The administrator disables the editor: their open portal is signed out at its next
+  // menu refresh, without a reload.
+  await openTab(console, 'People');
+  const ivy = people.getByRole('row', { name: new RegExp(EDITOR.name) });
+  await expect(ivy).toContainText('Active');
+  await ivy.getByText(`Actions for ${EDITOR.name}`).click();
+  await ivy.getByRole('button', { name: 'Disable' }).click();
+  await expect(ivy).toContainText('Disabled');
+  await expect(editor.getByRole('dialog', { name: 'Sign in' })).toBeVisible({ timeout: 45_000 });
+  await expect(editor.getByText(`Hello ${EDITOR.name}`)).toHaveCount(0);
+
+  // The audit log shows each step.
+  const audit = await openTab(console, 'Audit log');
+  for (const action of [
+    'Completed the first-run setup',
+    'Created a team',
+    'Invited a person',
+    'Created a person',
+    'Added a team member',
+    'Accepted the invitation',
+    "Changed a team member's role",
+    'Added a collection',
+    'Added a link',
+    'Suggested a link',
+    'Accepted a suggestion',
+    'Disabled a person',
+  ]) {
+    await expect(audit.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+  }
+  await expectAccessible(page);
+
+  await editorContext.close();
+  await memberContext.close();
+});
