@@ -218,24 +218,35 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await expect(editor.getByRole('dialog', { name: 'Sign in' })).toBeVisible({ timeout: 45_000 });
   await expect(editor.getByText(`Hello ${EDITOR.name}`)).toHaveCount(0);
 
-  // The audit log shows each step.
+  // The audit log shows each step: who did what to what.
   const audit = await openTab(console, 'Audit log');
-  for (const action of [
-    'Completed the first-run setup',
-    'Created a team',
-    'Invited a person',
-    'Created a person',
-    'Added a team member',
-    'Accepted the invitation',
-    "Changed a team member's role",
-    'Added a collection',
-    'Added a link',
-    'Suggested a link',
-    'Accepted a suggestion',
-    'Disabled a person',
-  ]) {
-    await expect(audit.getByRole('cell', { name: action, exact: true }).first()).toBeVisible();
+  const steps: [who: string, action: string, target: string][] = [
+    [ADMIN.name, 'Created the organization', ORGANIZATION],
+    [ADMIN.name, 'Completed the first-run setup', ORGANIZATION],
+    [ADMIN.name, 'Created a team', TEAM],
+    [ADMIN.name, 'Invited a person', EDITOR.email],
+    [ADMIN.name, 'Created a person', MEMBER.email],
+    [ADMIN.name, 'Added a team member', TEAM],
+    [EDITOR.name, 'Accepted the invitation', EDITOR.email],
+    [ADMIN.name, "Changed a team member's role", TEAM],
+    [EDITOR.name, 'Added a collection', 'Tools'],
+    [EDITOR.name, 'Added a link', 'Build server'],
+    [EDITOR.name, 'Added a collection', 'Monitoring'],
+    [MEMBER.name, 'Suggested a link', 'Status page'],
+    [EDITOR.name, 'Accepted a suggestion', 'Status page'],
+    [ADMIN.name, 'Disabled a person', EDITOR.email],
+  ];
+  for (const [who, action, target] of steps) {
+    const rows = audit
+      .getByRole('row')
+      .filter({ has: audit.page().getByRole('cell', { name: action, exact: true }) })
+      .filter({ hasText: who })
+      .filter({ hasText: target });
+    await expect(rows.first(), `${who}: ${action} ${target}`).toBeVisible();
   }
+  await expect(
+    audit.getByRole('row').filter({ hasText: 'Added a team member' }).filter({ hasText: TEAM }),
+  ).toHaveCount(2);
   await expectAccessible(page);
 
   await editorContext.close();
