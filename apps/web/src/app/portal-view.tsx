@@ -142,6 +142,10 @@ export function PortalView() {
     () => open({ kind: 'admin', admin: Boolean(administer?.organization), tab: 'suggestions' }),
     [open, administer?.organization],
   );
+  const onSuggest = useCallback(
+    (collectionId: string) => open({ kind: 'collection-details', id: collectionId }),
+    [open],
+  );
   const top = panels.top;
   useMenuPaintedMark(Boolean(data), preloadPanels);
 
@@ -159,6 +163,7 @@ export function PortalView() {
                 onShowAll={onShowAll}
                 onOpenSuggestions={onOpenSuggestions}
                 onAddCollection={onAddCollection}
+                onSuggest={onSuggest}
                 {...tileProps}
               />
             ))}

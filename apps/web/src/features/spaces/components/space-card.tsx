@@ -15,6 +15,8 @@ export interface SpaceCardProps extends Omit<MenuItemTileProps, 'item'> {
   onOpenSuggestions?: () => void;
   /** Adds a top-level collection; offered where the space's `can.addCollection` holds. */
   onAddCollection?: (space: DisplaySpace) => void;
+  /** Opens a collection's details, to suggest a link there. */
+  onSuggest?: (collectionId: string) => void;
 }
 
 /**
@@ -29,6 +31,7 @@ export const SpaceCard = memo(function SpaceCard({
   onShowAll,
   onOpenSuggestions,
   onAddCollection,
+  onSuggest,
   ...tileProps
 }: SpaceCardProps) {
   const { t } = useTranslation();
@@ -45,6 +48,7 @@ export const SpaceCard = memo(function SpaceCard({
         space={space}
         onOpenSuggestions={onOpenSuggestions}
         onAddCollection={bare ? undefined : addCollection}
+        onSuggest={onSuggest}
       />
       <p className="space-card__intro">
         {intro || t(`space.intro.${space.type}`, { name: profileName, space: space.name })}

@@ -11,19 +11,26 @@ interface Props {
   onOpenSuggestions?: () => void;
   /** Adds a top-level collection to the space; given to the people who run it only. */
   onAddCollection?: () => void;
+  /** Opens the details of a collection, to suggest a link there. */
+  onSuggest?: (collectionId: string) => void;
 }
 
 /**
  * The space name with its type icon; clicking toggles the info dialog titled with the name,
  * which names a team's buddy, its support contact (spec §1). For the people who run the
  * space, a badge counts the suggested links waiting in it (the server sends the count to
- * them only), and Add collection adds a top-level collection to it.
+ * them only), and Add collection adds a top-level collection to it. The info offers members
+ * to suggest a link to the space's first collection (its `can.suggest`, where they may not
+ * add): a top-level collection has no tile of its own to open its details from.
  */
-export function SpaceToolbar({ space, onOpenSuggestions, onAddCollection }: Props) {
+export function SpaceToolbar({ space, onOpenSuggestions, onAddCollection, onSuggest }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const infoId = useId();
   const Icon = TYPE_ICONS[space.type];
+  const suggestTo = onSuggest
+    ? space.collections.find((c) => c.type === 'collection' && c.can.suggest && !c.can.addLink)
+    : undefined;
   return (
     <div className="space-toolbar">
       <h2 className="space-toolbar__heading">
@@ -73,6 +80,18 @@ export function SpaceToolbar({ space, onOpenSuggestions, onAddCollection }: Prop
                 {space.buddy.email}
               </a>
             </p>
+          ) : null}
+          {suggestTo && onSuggest ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setOpen(false);
+                onSuggest(suggestTo.id);
+              }}
+            >
+              {t('details.suggest')}
+            </button>
           ) : null}
         </div>
       ) : null}
