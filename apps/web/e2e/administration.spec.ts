@@ -156,24 +156,17 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await expect(addLink).toBeHidden();
   await expect(editorTeam.getByRole('link', { name: /^Build server/ })).toBeVisible();
 
-  // And a collection inside it, for the team's monitoring.
-  await editorTeam.getByRole('button', { name: 'Add', exact: true }).click();
-  await editor.getByRole('button', { name: 'New Collection' }).click();
-  await addCollection.getByLabel('Name', { exact: true }).fill('Monitoring');
-  await addCollection.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(addCollection).toBeHidden();
-  await expect(editorTeam.getByRole('button', { name: 'Monitoring', exact: true })).toBeVisible();
-
   // A member suggests a link to the team.
   const memberContext = await newBrowser(browser, freshServer);
   const member = await memberContext.newPage();
   await signInAs(member, MEMBER);
   const memberTeam = member.getByRole('region', { name: TEAM });
   await expect(memberTeam.getByRole('link', { name: /^Build server/ })).toBeVisible();
-  await memberTeam.getByRole('button', { name: 'More actions for Monitoring' }).click();
+  // The team's info offers it: the first collection's details, with Suggest a link.
+  await memberTeam.getByRole('button', { name: TEAM }).click();
   await member
-    .getByRole('dialog', { name: 'Monitoring' })
-    .getByRole('button', { name: 'Details' })
+    .getByRole('dialog', { name: TEAM })
+    .getByRole('button', { name: 'Suggest a link' })
     .click();
   const details = member.getByRole('dialog', { name: 'Collection details' });
   await details.getByRole('button', { name: 'Suggest a link' }).click();
@@ -194,18 +187,12 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await expect(editorConsole.getByRole('status')).toHaveText('Status page was added.');
   await editorConsole.getByRole('button', { name: 'Close' }).click();
 
-  // Every member of the team sees it, in the collection it was suggested for.
-  for (const [portal, team] of [
-    [member, memberTeam],
-    [editor, editorTeam],
-  ] as const) {
-    await portal.reload();
-    await team.getByRole('button', { name: 'Monitoring', exact: true }).click();
-    const monitoring = portal.getByRole('dialog', { name: 'Monitoring' });
-    await expect(monitoring.getByRole('link', { name: /^Status page/ })).toBeVisible();
-    await monitoring.getByRole('button', { name: 'Close' }).click();
-    await expect(monitoring).toBeHidden();
-  }
+  // Every member of the team sees it.
+  await expect(editorTeam.getByRole('link', { name: /^Status page/ })).toBeVisible();
+  await member.reload();
+  await expect(memberTeam.getByRole('link', { name: /^Status page/ })).toBeVisible();
+  await editor.reload();
+  await expect(editorTeam.getByRole('link', { name: /^Status page/ })).toBeVisible();
 
   // The administrator disables the editor: their open portal is signed out at its next
   // menu refresh, without a reload.
@@ -231,7 +218,6 @@ test('administration from the first run: setup, team, invitation, editor, sugges
     [ADMIN.name, "Changed a team member's role", TEAM],
     [EDITOR.name, 'Added a collection', 'Tools'],
     [EDITOR.name, 'Added a link', 'Build server'],
-    [EDITOR.name, 'Added a collection', 'Monitoring'],
     [MEMBER.name, 'Suggested a link', 'Status page'],
     [EDITOR.name, 'Accepted a suggestion', 'Status page'],
     [ADMIN.name, 'Disabled a person', EDITOR.email],
