@@ -129,6 +129,7 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   const editorTeam = editor.getByRole('region', { name: TEAM });
   await expect(editorTeam).toBeVisible();
   await expect(editorTeam.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+  await expect(editorTeam.getByRole('button', { name: 'Add collection' })).toHaveCount(0);
 
   // The administrator makes them editor.
   const ivyRow = members.getByRole('listitem').filter({ hasText: EDITOR.email });
@@ -138,7 +139,8 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   // The editor (their portal reloaded) starts the team's space in place: its first
   // collection, then a link in it.
   await editor.reload();
-  await editorTeam.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(editorTeam.getByText('This space has no collections yet')).toBeVisible();
+  await editorTeam.getByRole('button', { name: 'Add collection' }).click();
   const addCollection = editor.getByRole('dialog', { name: 'Add collection' });
   await expect(addCollection.getByText(`In ${TEAM}`)).toBeVisible();
   await addCollection.getByLabel('Name', { exact: true }).fill('Tools');
