@@ -219,14 +219,18 @@ describe('AddPanel for a space', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Tools');
   });
 
-  it('keeps the polite default when the server fails without a sentence', async () => {
+  it.each([
+    [500, 'internal detail'],
+    [400, 'body.name must NOT have more than 200 characters'],
+  ])('keeps the polite default for a %i, whose text is not for people', async (status, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    renderForSpace(500, { message: 'internal detail' });
+    renderForSpace(status, { message });
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Tools');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Sorry, that did not work. Please try again.',
     );
+    expect(screen.getByRole('alert')).not.toHaveTextContent(message);
   });
 });

@@ -54,10 +54,13 @@ function keyOf(handler: () => void) {
   return key;
 }
 
-/** What a failed add shows: the server's sentence for a refusal, else the polite default. */
+/**
+ * What a failed add shows: the server's sentence for a refusal of the rules (403, 409),
+ * which is written for people; else the polite default — a 400 names the body's fields.
+ */
 function failureText(error: Error | null, fallback: string) {
-  const message = error instanceof ApiError && error.status < 500 ? errorMessage(error.data) : null;
-  return message ?? fallback;
+  const refusal = error instanceof ApiError && (error.status === 403 || error.status === 409);
+  return (refusal ? errorMessage(error.data) : null) ?? fallback;
 }
 
 /**
