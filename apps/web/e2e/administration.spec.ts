@@ -201,7 +201,7 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await openTab(console, 'People');
   const ivy = people.getByRole('row', { name: new RegExp(EDITOR.name) });
   await expect(ivy).toContainText('Active');
-  await ivy.getByText(`Actions for ${EDITOR.name}`).click();
+  await ivy.getByLabel(`Actions for ${EDITOR.name}`).click();
   await ivy.getByRole('button', { name: 'Disable' }).click();
   await expect(ivy).toContainText('Disabled');
   await expect(editor.getByRole('dialog', { name: 'Sign in' })).toBeVisible({ timeout: 45_000 });

@@ -32,7 +32,9 @@ export function PersonActions({ person, onEdit, onDelete, onNotice }: Props) {
   return (
     <>
       <details className="people-actions" ref={menu}>
-        <summary className="button">{t('people.actionsFor', { name: person.name })}</summary>
+        <summary className="button" aria-label={t('people.actionsFor', { name: person.name })}>
+          {t('people.actions')}
+        </summary>
         <div className="people-actions__menu">
           <button type="button" onClick={run(onEdit)}>
             {t('people.edit')}

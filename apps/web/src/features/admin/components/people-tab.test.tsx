@@ -66,6 +66,31 @@ describe('people tab', () => {
     );
   });
 
+  it('filters by a team of the organization', async () => {
+    const { user, requests } = open([
+      list([ada]),
+      {
+        path: '/api/admin/teams',
+        status: 200,
+        body: {
+          items: [{ id: 't-design', name: 'Design', memberCount: 3, editorCount: 1, buddy: null }],
+          next: null,
+        },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    const team = screen.getByRole('combobox', { name: 'Team' });
+    await waitFor(() => expect(within(team).getByRole('option', { name: 'Design' })).toBeTruthy());
+    await user.selectOptions(team, 't-design');
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) => r.url.startsWith('/api/admin/people') && r.url.includes('team=t-design'),
+        ),
+      ).toBe(true),
+    );
+  });
+
   it('loads the next page with the cursor', async () => {
     const { user, routes, requests } = open([list([ada], 'next-1')]);
     await screen.findByText('Ada Lovelace');
@@ -162,13 +187,13 @@ describe('people tab', () => {
     ]);
     await screen.findByText('Ada Lovelace');
     const adaRow = screen.getByRole('row', { name: /Ada Lovelace/ });
-    await user.click(within(adaRow).getByText('Actions for Ada Lovelace'));
+    await user.click(within(adaRow).getByLabelText('Actions for Ada Lovelace'));
     await user.click(within(adaRow).getByRole('button', { name: 'Disable' }));
     await waitFor(() =>
       expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'disabled' }),
     );
     const bobRow = screen.getByRole('row', { name: /Bob Admin/ });
-    await user.click(within(bobRow).getByText('Actions for Bob Admin'));
+    await user.click(within(bobRow).getByLabelText('Actions for Bob Admin'));
     await user.click(within(bobRow).getByRole('button', { name: 'Make member' }));
     expect(await screen.findByText(/at least one active administrator/)).toBeInTheDocument();
   });
@@ -207,7 +232,7 @@ describe('people tab', () => {
     ]);
     await screen.findByText('Ada Lovelace');
     const adaRow = screen.getByRole('row', { name: /Ada Lovelace/ });
-    await user.click(within(adaRow).getByText('Actions for Ada Lovelace'));
+    await user.click(within(adaRow).getByLabelText('Actions for Ada Lovelace'));
     await user.click(within(adaRow).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Ada Lovelace' });
     expect(await within(dialog).findByText('Runbooks · 3 members')).toBeInTheDocument();

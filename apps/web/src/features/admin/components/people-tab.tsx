@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useBulkPeople, usePeople, type PeopleFilters } from '../api/people';
+import { useTeams } from '../api/teams';
 import { DeletePeopleDialog } from './people-delete-dialog';
 import { PersonDialog, problemOf, type PersonDialogMode } from './people-dialogs';
 import { PersonActions } from './people-row-actions';
@@ -20,12 +21,15 @@ export function PeopleTab() {
   const [role, setRole] = useState('');
   const [status, setStatus] = useState('');
   const [signIn, setSignIn] = useState('');
+  const [team, setTeam] = useState('');
+  const teams = useTeams('').data?.pages.flatMap((page) => page.items) ?? [];
   const q = useDebouncedValue(search.trim(), 250);
   const filters: PeopleFilters = {
     q: q || undefined,
     role: (role || undefined) as PeopleFilters['role'],
     status: (status || undefined) as PeopleFilters['status'],
     signIn: (signIn || undefined) as SignInFilter | undefined,
+    team: team || undefined,
   };
   const list = usePeople(filters);
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
@@ -97,6 +101,12 @@ export function PeopleTab() {
           ['disabled', t('people.statuses.disabled')],
           ['invited', t('people.statuses.invited')],
         ])}
+        {select(
+          t('people.team'),
+          team,
+          setTeam,
+          teams.map((candidate): [string, string] => [candidate.id, candidate.name]),
+        )}
         {select(t('people.signIn'), signIn, setSignIn, [
           ['password', t('people.signIns.password')],
           ['sso', t('people.signIns.sso')],
