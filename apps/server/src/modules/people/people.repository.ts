@@ -1,7 +1,7 @@
 import type { PersonRole, PersonStatus } from '@signpost/contract';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { newId } from '../../lib/ids.ts';
+import { insertPerson, type NewPerson } from '../../db/people.ts';
 import { peoplePageQuery, peopleRowsQuery, type PeopleFilter } from './people-list.query.ts';
 
 export interface PersonRecord {
@@ -90,26 +90,7 @@ export function createPeopleRepository(db: Executor) {
     },
 
     /** A new person and their My Space. */
-    async insert(values: {
-      organizationId: string;
-      name: string;
-      email: string;
-      role: PersonRole;
-      status: PersonStatus;
-      passwordHash: string | null;
-    }): Promise<string> {
-      const id = newId();
-      await db.execute(
-        sql`INSERT INTO users (id, organization_id, name, email, role, status, password_hash)
-            VALUES (${id}, ${values.organizationId}, ${values.name}, ${values.email},
-                    ${values.role}, ${values.status}, ${values.passwordHash})`,
-      );
-      await db.execute(
-        sql`INSERT INTO collections (id, organization_id, owner_type, owner_user_id, is_root, name, created_by)
-            VALUES (${newId()}, ${values.organizationId}, 'user', ${id}, true, 'My Space', ${id})`,
-      );
-      return id;
-    },
+    insert: (values: NewPerson): Promise<string> => insertPerson(db, values),
 
     async update(
       id: string,

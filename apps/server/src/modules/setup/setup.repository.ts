@@ -1,14 +1,13 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { collections, organizations, setupCodes, users } from '../../db/schema/index.ts';
+import { insertPerson } from '../../db/people.ts';
+import { organizations, setupCodes } from '../../db/schema/index.ts';
 
 export interface NewAdmin {
-  id: string;
   organizationId: string;
   name: string;
   email: string;
   passwordHash: string;
-  rootId: string;
 }
 
 /** The SQL of the first run: setup codes, the first organization and its administrator. */
@@ -56,27 +55,8 @@ export function createSetupRepository(db: Executor) {
     },
 
     /** An active administrator with their own root collection, "My Space". */
-    async insertAdmin(admin: NewAdmin): Promise<void> {
-      await db.insert(users).values({
-        id: admin.id,
-        organizationId: admin.organizationId,
-        name: admin.name,
-        email: admin.email,
-        passwordHash: admin.passwordHash,
-        role: 'admin',
-        status: 'active',
-      });
-      await db.insert(collections).values({
-        id: admin.rootId,
-        organizationId: admin.organizationId,
-        ownerType: 'user',
-        ownerUserId: admin.id,
-        isRoot: true,
-        name: 'My Space',
-        position: 0,
-        createdBy: admin.id,
-      });
-    },
+    insertAdmin: (admin: NewAdmin): Promise<string> =>
+      insertPerson(db, { ...admin, role: 'admin', status: 'active' }),
   };
 }
 export type SetupRepository = ReturnType<typeof createSetupRepository>;

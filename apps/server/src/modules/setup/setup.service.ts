@@ -112,15 +112,12 @@ export async function createFirstOrganization(
     throw forbidden(WRONG_CODE);
   }
   const organizationId = newId();
-  const userId = newId();
   await repository.insertOrganization(organizationId, input.organizationName);
-  await repository.insertAdmin({
-    id: userId,
+  const userId = await repository.insertAdmin({
     organizationId,
     name: input.name,
     email: input.email,
     passwordHash: input.passwordHash,
-    rootId: newId(),
   });
   await repository.deleteCodes();
 

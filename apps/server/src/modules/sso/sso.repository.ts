@@ -1,12 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import {
-  collections,
-  identities,
-  organizations,
-  ssoAttempts,
-  users,
-} from '../../db/schema/index.ts';
+import { insertPerson } from '../../db/people.ts';
+import { identities, organizations, ssoAttempts, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
 export function createSsoRepository(db: Executor) {
@@ -137,19 +132,15 @@ export function createSsoRepository(db: Executor) {
     },
 
     /** A new person without a password, with their own root collection, as every person has. */
-    async createPerson(organizationId: string, name: string, email: string): Promise<string> {
-      const id = newId();
-      await db.insert(users).values({ id, organizationId, name, email, passwordHash: null });
-      await db.insert(collections).values({
-        id: newId(),
+    /** A new member who signs in by single sign-on only (no password), with their My Space. */
+    createPerson: (organizationId: string, name: string, email: string): Promise<string> =>
+      insertPerson(db, {
         organizationId,
-        ownerType: 'user',
-        ownerUserId: id,
-        isRoot: true,
-        name: 'My Space',
-        createdBy: id,
-      });
-      return id;
-    },
+        name,
+        email,
+        role: 'member',
+        status: 'active',
+        passwordHash: null,
+      }),
   };
 }
