@@ -72,6 +72,8 @@ export function peoplePageQuery(filter: PeopleFilter, window = NAME_ORDER_WINDOW
   const query = filter.q?.trim() ?? '';
   const pattern = sql`('%' || lower(${escapeLike(query)}::text) || '%')`;
   const match = sql`(lower(u.name) LIKE ${pattern} ESCAPE '\\' OR lower(u.email) LIKE ${pattern} ESCAPE '\\')`;
+  // The same test where the lowered name is at hand as `sort_name` (the name index's key).
+  const sortedMatch = sql`(sort_name LIKE ${pattern} ESCAPE '\\' OR lower(u.email) LIKE ${pattern} ESCAPE '\\')`;
   if (filter.team) {
     // A team's people are read from the team, then sorted: a team is far smaller than the
     // organization, and reading the organization in name order for them would be slow.
@@ -99,7 +101,7 @@ export function peoplePageQuery(filter: PeopleFilter, window = NAME_ORDER_WINDOW
         SELECT u.id, u.name, u.email, lower(u.name) AS sort_name FROM users u WHERE ${where}
         ORDER BY sort_name, u.id LIMIT ${window}
       ) u
-      WHERE ${match}
+      WHERE ${sortedMatch}
       ORDER BY sort_name, id
       LIMIT ${need}
     )
@@ -115,17 +117,45 @@ export function peoplePageQuery(filter: PeopleFilter, window = NAME_ORDER_WINDOW
     LIMIT ${need}`;
 }
 
-/** The rows of the people list for the ids of a page, in that page's order. */
-export function peopleRowsQuery(ids: string[], teamNames: number): SQL {
+/**
+ * The rows of the people list for the people `ids` (a subquery of ids), in name order. Their
+ * teams are counted and named in one grouping over the page's memberships, not person by
+ * person.
+ */
+function peopleRows(ids: SQL, teamNames: number): SQL {
   return sql`
     SELECT u.id, u.name, u.email, u.role, u.status, u.last_sign_in_at AS "lastSignInAt",
            u.created_at AS "createdAt", u.password_hash IS NOT NULL AS "hasPassword",
            EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id) AS "hasSso",
            EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = u.id AND f.enabled_at IS NOT NULL) AS "secondFactor",
-           (SELECT count(*)::int FROM team_memberships tm WHERE tm.user_id = u.id) AS "teamCount",
-           ARRAY(SELECT t.name FROM team_memberships tm JOIN teams t ON t.id = tm.team_id
-                 WHERE tm.user_id = u.id ORDER BY lower(t.name) LIMIT ${teamNames}) AS teams
+           coalesce(t.count, 0) AS "teamCount", coalesce(t.names, '{}') AS teams
     FROM users u
-    WHERE u.id = ANY(${sql.param(ids)}::text[])
+    LEFT JOIN (
+      SELECT tm.user_id, count(*)::int AS count,
+             (array_agg(t.name ORDER BY lower(t.name), t.id))[1:${teamNames}::int] AS names
+      FROM team_memberships tm JOIN teams t ON t.id = tm.team_id
+      WHERE tm.user_id IN (${ids})
+      GROUP BY tm.user_id
+    ) t ON t.user_id = u.id
+    WHERE u.id IN (${ids})
     ORDER BY lower(u.name), u.id`;
+}
+
+/** The rows of the people list for these people, in name order. */
+export function peopleRowsQuery(ids: string[], teamNames: number): SQL {
+  return peopleRows(sql`SELECT unnest(${sql.param(ids)}::text[])`, teamNames);
+}
+
+/**
+ * One page of the people list in ONE statement: the page of ids (`peoplePageQuery`, one
+ * more than the page) and their rows. One round trip and one plan instead of two.
+ */
+export function peopleListQuery(
+  filter: PeopleFilter,
+  teamNames: number,
+  window = NAME_ORDER_WINDOW,
+): SQL {
+  return sql`
+    WITH page AS MATERIALIZED (${peoplePageQuery(filter, window)})
+    ${peopleRows(sql`SELECT id FROM page`, teamNames)}`;
 }

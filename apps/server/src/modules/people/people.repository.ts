@@ -2,7 +2,7 @@ import type { PersonRole, PersonStatus } from '@signpost/contract';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import { insertPerson, type NewPerson } from '../../db/people.ts';
-import { peoplePageQuery, peopleRowsQuery, type PeopleFilter } from './people-list.query.ts';
+import { peopleListQuery, peopleRowsQuery, type PeopleFilter } from './people-list.query.ts';
 
 export interface PersonRecord {
   id: string;
@@ -34,11 +34,9 @@ const PERSON = sql`id, name, email, role, status`;
 /** SQL of the people console: people, their sessions, tokens and shared collections. */
 export function createPeopleRepository(db: Executor) {
   return {
-    /** One page of ids (one more than the page), then their rows. */
+    /** The rows of one page (one more than the page, to tell whether another follows). */
     async page(filter: PeopleFilter, teamNames: number) {
-      const ids = (await selectRows<{ id: string }>(db, peoplePageQuery(filter))).map((r) => r.id);
-      if (ids.length === 0) return [];
-      return selectRows<PersonListRow>(db, peopleRowsQuery(ids, teamNames));
+      return selectRows<PersonListRow>(db, peopleListQuery(filter, teamNames));
     },
 
     async rows(ids: string[], teamNames: number) {
