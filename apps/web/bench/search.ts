@@ -2,10 +2,9 @@
 // keystroke, over a search index of 10,000 and 100,000 generated links.
 //
 //   npx tsx apps/web/bench/search.ts
-import type { LinkItem } from '@signpost/contract';
 import { AUTOCOMPLETE_MIN_LENGTH, SEARCH_MAX_RESULTS } from '../src/lib/constants.ts';
 import { NO_COLLECTION_CAN } from '../src/lib/menu/can.ts';
-import type { DisplaySpace, SearchEntry } from '../src/lib/menu/menu-types.ts';
+import type { DisplaySpace, SearchEntry, ShownLink } from '../src/lib/menu/menu-types.ts';
 import { buildSearchIndex } from '../src/lib/menu/process-menu.ts';
 import { createLinkSearch } from '../src/lib/menu/search-links.ts';
 
@@ -51,7 +50,7 @@ export function generateSpaces(links: number, seed = 7): DisplaySpace[] {
       collections: [],
     };
     for (let c = 0; c < collectionsPerSpace && made < links; c += 1) {
-      const items: LinkItem[] = [];
+      const items: ShownLink[] = [];
       for (let l = 0; l < perCollection && made < links; l += 1, made += 1) {
         const app = pick(APPS);
         const topic = pick(TOPICS);

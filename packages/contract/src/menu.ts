@@ -81,7 +81,13 @@ export const LinkItem = Type.Object(
   {
     type: Type.Literal('link'),
     ...linkFields,
-    can: LinkCan,
+    can: Type.Optional(
+      Type.Object(LinkCan.properties, {
+        ...exact,
+        description:
+          "What the signed-in person may do with this link, sent only where it differs from its collection's `linkCan`",
+      }),
+    ),
     createdBy: Type.Union([Type.String(), Type.Null()], {
       description: 'Who added the link (null when that person is gone)',
     }),
@@ -109,6 +115,11 @@ const collectionFields = {
   description: Type.String(),
   color: Type.Union([Type.String(), Type.Null()]),
   can: CollectionCan,
+  linkCan: Type.Object(LinkCan.properties, {
+    ...exact,
+    description:
+      'What the signed-in person may do with the links directly in this collection, unless a link carries its own `can`',
+  }),
 };
 
 /**

@@ -1,11 +1,11 @@
 import { render } from '@testing-library/react';
-import type { CollectionItem } from '@signpost/contract';
 import { describe, expect, it } from 'vitest';
 import { makeLink } from '../test/menu-fixture';
 import { CollectionPreview } from './menu-item-tile';
+import type { ShownCollection } from '../lib/menu/menu-types';
 import { OWNED } from '../test/can-fixture';
 
-function collection(items: CollectionItem['items']): CollectionItem {
+function collection(items: ShownCollection['items']): ShownCollection {
   return {
     type: 'collection',
     id: 'c1',

@@ -27,4 +27,7 @@ export const NO_SHARE: CollectionCan = { ...OWNED, share: false };
 export const OWN_LINK: LinkCan = { edit: true, delete: true, move: true, favorite: false };
 export const READ_LINK: LinkCan = { edit: false, delete: false, move: false, favorite: true };
 export const RUN_LINK: LinkCan = { edit: true, delete: true, move: true, favorite: true };
+export const NO_LINK: LinkCan = { edit: false, delete: false, move: false, favorite: false };
+/** The links of a share seen by a member, but for those they added. */
+export const SHARED_LINK: LinkCan = NO_LINK;
 export const FAVORITE: LinkCan = { edit: false, delete: true, move: true, favorite: false };

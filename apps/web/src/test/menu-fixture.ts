@@ -1,15 +1,20 @@
-import type {
-  CollectionCan,
-  CollectionShareItem,
-  LinkItem,
-  Menu,
-  MenuItem,
-} from '@signpost/contract';
+import type { CollectionCan, CollectionShareItem, Menu, MenuItem } from '@signpost/contract';
+import type { ShownLink } from '../lib/menu/menu-types';
 import { SHARED_ROOT_ID } from '../lib/constants';
-import { MY_SPACE, NOTHING, OWN_LINK, READ_LINK, READ_ONLY, RUN_LINK, RUNS } from './can-fixture';
+import {
+  MY_SPACE,
+  NO_LINK,
+  NOTHING,
+  OWN_LINK,
+  READ_LINK,
+  READ_ONLY,
+  RUN_LINK,
+  RUNS,
+} from './can-fixture';
 
 let counter = 0;
-export function makeLink(overrides: Partial<LinkItem> = {}): LinkItem {
+/** A link with its flags, as the server may send it and as the app shows it. */
+export function makeLink(overrides: Partial<ShownLink> = {}): ShownLink {
   counter += 1;
   return {
     type: 'link',
@@ -67,6 +72,7 @@ export function makeMenu(
             description: '',
             color: null,
             can: MY_SPACE,
+            linkCan: OWN_LINK,
             items: overrides.myItems ?? [],
           },
           {
@@ -76,6 +82,7 @@ export function makeMenu(
             description: '',
             color: null,
             can: NOTHING,
+            linkCan: NO_LINK,
             items: overrides.sharedItems ?? [],
           },
         ],
@@ -94,6 +101,7 @@ export function makeMenu(
             description: '',
             color: null,
             can: overrides.teamCan ?? READ_ONLY,
+            linkCan: overrides.teamEditor ? RUN_LINK : READ_LINK,
             items: overrides.teamItems ?? [],
           },
         ],
@@ -111,6 +119,7 @@ export function makeMenu(
             description: '',
             color: null,
             can: overrides.admin ? RUNS : READ_ONLY,
+            linkCan: overrides.admin ? RUN_LINK : READ_LINK,
             items: [
               makeLink({
                 name: 'Payroll',

@@ -1,6 +1,15 @@
 import type { CollectionShareItem, FavoriteItem, MenuItem } from '@signpost/contract';
 import { processMenu } from '../lib/menu/process-menu';
-import { FAVORITE, NO_SHARE, OWNED, READ_LINK, READ_ONLY, SHARE_MEMBER } from './can-fixture';
+import {
+  FAVORITE,
+  NO_SHARE,
+  OWN_LINK,
+  OWNED,
+  READ_LINK,
+  READ_ONLY,
+  SHARE_MEMBER,
+  SHARED_LINK,
+} from './can-fixture';
 import { makeLink, makeMenu, PROFILE } from './menu-fixture';
 
 export const OTHER = { id: 'other', name: 'Grace Hopper', email: 'grace@example.com' };
@@ -21,6 +30,7 @@ export function makeShare(
     shareCreatorId: creator,
     members,
     can: creator === PROFILE.id ? OWNED : SHARE_MEMBER,
+    linkCan: creator === PROFILE.id ? OWN_LINK : SHARED_LINK,
     items,
   };
 }
@@ -55,6 +65,7 @@ export function panelsMenu() {
           description: 'What I work on',
           color: '#0d9488',
           can: OWNED,
+          linkCan: OWN_LINK,
           items: [
             makeLink({ id: 'nested-link', name: 'Nested link' }),
             {
@@ -64,6 +75,7 @@ export function panelsMenu() {
               description: '',
               color: null,
               can: NO_SHARE,
+              linkCan: OWN_LINK,
               items: [],
             },
           ],
@@ -84,6 +96,7 @@ export function panelsMenu() {
           description: 'When the pager goes off',
           color: null,
           can: READ_ONLY,
+          linkCan: READ_LINK,
           items: [],
         },
       ],

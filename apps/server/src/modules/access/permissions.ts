@@ -72,6 +72,9 @@ export function linkCan(relation: Relation, addedByMe: boolean): LinkCan {
 /** A favorite is the person's own: they delete and move it, never edit it. */
 export const FAVORITE_CAN: LinkCan = { edit: false, delete: true, move: true, favorite: false };
 
+/** The link flags of a collection that holds no links of its own: the shared-root. */
+export const NO_LINKS: LinkCan = { edit: false, delete: false, move: false, favorite: false };
+
 /** The flags of a collection nobody changes: the personal space's shared-root. */
 export const NOTHING: CollectionCan = {
   edit: false,

@@ -1,6 +1,12 @@
 // What the menu says each person may do (decision 0008): the `can` flags per role, checked
 // against the contract, and the open suggestions the people who run a space see.
-import { MenuResponse, type Menu, type MenuItem, type Space } from '@signpost/contract';
+import {
+  MenuResponse,
+  type LinkCan,
+  type Menu,
+  type MenuItem,
+  type Space,
+} from '@signpost/contract';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
@@ -26,18 +32,34 @@ async function menuOf(person: Person, etag?: string): Promise<Menu> {
 
 type Found = MenuItem | Space['collections'][number];
 
-/** The collection or item of the menu with this id (and type, for links and favorites). */
-function find(menu: Menu, id: string, type?: string): Found {
-  const walk = (items: readonly Found[]): Found | undefined => {
+/** The collection or item of the menu with this id (and type, for links and favorites), as sent. */
+function sent(menu: Menu, id: string, type?: string): { found: Found; linkCan: LinkCan | null } {
+  const walk = (
+    items: readonly Found[],
+    linkCan: LinkCan | null,
+  ): { found: Found; linkCan: LinkCan | null } | undefined => {
     for (const item of items) {
-      if (item.id === id && (!type || item.type === type)) return item;
-      const inner = 'items' in item ? walk(item.items) : undefined;
+      if (item.id === id && (!type || item.type === type)) return { found: item, linkCan };
+      const inner = 'items' in item ? walk(item.items, item.linkCan) : undefined;
       if (inner) return inner;
     }
     return undefined;
   };
-  const found = walk(menu.spaces.flatMap((space) => space.collections));
+  const found = walk(
+    menu.spaces.flatMap((space) => space.collections),
+    null,
+  );
   if (!found) throw new Error(`${id} is not in the menu`);
+  return found;
+}
+
+/**
+ * The collection or item with this id, a link with the flags it has: its own `can`, or else
+ * the `linkCan` of the collection that holds it.
+ */
+function find(menu: Menu, id: string, type?: string): { can: unknown } {
+  const { found, linkCan } = sent(menu, id, type);
+  if (found.type === 'link') return { ...found, can: found.can ?? linkCan };
   return found;
 }
 
@@ -144,6 +166,38 @@ describe('the can flags of the menu', () => {
     expect(find(menu, w.links.organization.id, 'link').can).toMatchObject({ edit: true });
     expect(spaceOf(menu, 'organization').can).toEqual({ addCollection: true });
     expect(menu.can).toEqual({ administer: true, organization: true });
+  });
+
+  it('sends link flags once per collection, and on a link only where they differ', async () => {
+    const member = await menuOf(cast.member);
+    // In a share, the links a member added are theirs to change: they say so themselves.
+    const mine = sent(member, w.links.memberInShare.id, 'link');
+    expect(mine.found).toHaveProperty('can', {
+      ...mine.linkCan,
+      edit: true,
+      delete: true,
+      move: true,
+    });
+    expect(mine.linkCan).toMatchObject({ edit: false, delete: false, move: false });
+    // The owner's link in the same share follows the collection's flags.
+    expect(sent(member, w.links.ownerInShare.id, 'link').found).not.toHaveProperty('can');
+    // No link of a team or of the organization carries flags of its own.
+    const links: MenuItem[] = [];
+    const walk = (items: readonly Found[]) => {
+      for (const item of items) {
+        if (item.type === 'link') links.push(item);
+        if ('items' in item) walk(item.items);
+      }
+    };
+    for (const space of member.spaces.filter((s) => s.type !== 'personal')) walk(space.collections);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((link) => 'can' in link)).toEqual([]);
+    expect(sent(member, 'shared-root').found).toHaveProperty('linkCan', {
+      edit: false,
+      delete: false,
+      move: false,
+      favorite: false,
+    });
   });
 
   it('counts the open suggestions of a space for those who run it, and a new one shows', async () => {

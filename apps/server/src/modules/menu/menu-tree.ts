@@ -11,6 +11,7 @@ import {
   collectionCan,
   FAVORITE_CAN,
   linkCan,
+  NO_LINKS,
   NOTHING,
   runs,
   type Relation,
@@ -85,9 +86,15 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     });
   }
 
+  /**
+   * A collection's items. Its links share the flags of `linkCan` (see `collectionFields`);
+   * a link carries its own `can` only where it differs: in a share, the links its member
+   * added. That keeps the flags off the thousands of links of a large menu.
+   */
   function itemsOf(collection: MenuCollectionRow, inShare: boolean): MenuItem[] {
     const entries: Positioned[] = [];
     const relation = relationOf(collection);
+    const ownLinks = relation === 'share-member' ? linkCan(relation, true) : null;
     for (const l of collection.links) {
       entries.push({
         position: l.position,
@@ -100,7 +107,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
           url: l.url,
           icon: l.icon,
           appName: l.appName,
-          can: linkCan(relation, l.createdBy === me.userId),
+          ...(ownLinks && l.createdBy === me.userId ? { can: ownLinks } : {}),
           createdBy: l.createdBy,
         },
       });
@@ -133,6 +140,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
           description: child.description,
           color: child.color,
           can: canOf(child, inShare),
+          linkCan: linkCan(relationOf(child), false),
           items: itemsOf(child, inShare),
         },
       });
@@ -148,6 +156,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     description: c.description,
     color: c.color,
     can: canOf(c, false),
+    linkCan: linkCan(relationOf(c), false),
     items: itemsOf(c, false),
   });
 
@@ -161,6 +170,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     shareCreatorId: share.createdBy,
     members: share.members,
     can: canOf(c, true),
+    linkCan: linkCan(relationOf(c), false),
     items: itemsOf(c, true),
   });
 
@@ -186,6 +196,7 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
         description: '',
         color: null,
         can: NOTHING,
+        linkCan: NO_LINKS,
         items: shared,
       },
     ],

@@ -250,6 +250,7 @@ describe('GET /api/consumer/menu', () => {
           shareCreatorId: owner.id,
           // What each of them may do is menu-can.routes.test.ts's subject.
           can: expect.any(Object),
+          linkCan: expect.any(Object),
           members: [
             { id: member.id, name: 'Member', email: member.email },
             { id: owner.id, name: 'Owner', email: owner.email },
@@ -262,6 +263,7 @@ describe('GET /api/consumer/menu', () => {
               description: '',
               color: null,
               can: expect.any(Object),
+              linkCan: expect.any(Object),
               items: [
                 expect.objectContaining({ type: 'link', name: 'Hotel A', createdBy: member.id }),
               ],

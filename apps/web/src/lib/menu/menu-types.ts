@@ -3,9 +3,9 @@ import type {
   CollectionItem,
   CollectionShareItem,
   FavoriteItem,
+  LinkCan,
   LinkItem,
   Menu,
-  MenuItem,
   Space,
   SpaceType,
 } from '@signpost/contract';
@@ -18,12 +18,33 @@ export interface AddLinkItem {
   collectionId: string;
 }
 
-export type DisplayItem = MenuItem | AddLinkItem;
-export type LinkLike = LinkItem | FavoriteItem;
-export type CollectionLike = CollectionItem | CollectionShareItem;
+/**
+ * A link as the app shows it: with its flags always present. The server sends them once per
+ * collection (`linkCan`) and on a link only where they differ; processMenu fills them in.
+ */
+export interface ShownLink extends Omit<LinkItem, 'can'> {
+  can: LinkCan;
+}
+
+/** A nested collection as shown: its links carry their flags (so it needs no `linkCan`). */
+export interface ShownCollection extends Omit<CollectionItem, 'items' | 'linkCan'> {
+  items: MenuEntry[];
+}
+
+/** A shared collection as shown. */
+export interface ShownShare extends Omit<CollectionShareItem, 'items' | 'linkCan'> {
+  items: MenuEntry[];
+}
+
+/** An item of a collection as shown (the Add item aside). */
+export type MenuEntry = ShownLink | FavoriteItem | ShownCollection | ShownShare;
+
+export type DisplayItem = MenuEntry | AddLinkItem;
+export type LinkLike = ShownLink | FavoriteItem;
+export type CollectionLike = ShownCollection | ShownShare;
 
 /** Replaces a collection's items by the items shown, one variant of a union at a time. */
-type Shown<T> = T extends unknown ? Omit<T, 'items'> & { items: DisplayItem[] } : never;
+type Shown<T> = T extends unknown ? Omit<T, 'items' | 'linkCan'> & { items: DisplayItem[] } : never;
 
 /** A top-level collection as shown: its items may include the Add item. */
 export type DisplayCollection = Shown<Collection>;

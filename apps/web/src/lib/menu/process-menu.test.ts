@@ -4,7 +4,7 @@ import { ADD_LINK_ID, SHARED_ROOT_ID } from '../constants';
 import { makeLink, makeMenu, PROFILE } from '../../test/menu-fixture';
 import { locateItem } from './locate-item';
 import { processMenu, spaceItems } from './process-menu';
-import { FAVORITE, OWNED } from '../../test/can-fixture';
+import { FAVORITE, OWN_LINK, OWNED, READ_LINK, RUN_LINK } from '../../test/can-fixture';
 
 function share(id: string, creator: string): CollectionShareItem {
   return {
@@ -17,6 +17,7 @@ function share(id: string, creator: string): CollectionShareItem {
     shareCreatorId: creator,
     members: [PROFILE],
     can: OWNED,
+    linkCan: OWN_LINK,
     items: [makeLink({ name: `Inside ${id}` })],
   };
 }
@@ -58,6 +59,7 @@ describe('processMenu', () => {
             description: '',
             color: null,
             can: OWNED,
+            linkCan: OWN_LINK,
             items: [
               {
                 type: 'collection',
@@ -66,6 +68,7 @@ describe('processMenu', () => {
                 description: '',
                 color: null,
                 can: OWNED,
+                linkCan: OWN_LINK,
                 items: [],
               },
             ],
@@ -82,6 +85,36 @@ describe('processMenu', () => {
     expect(path).toEqual(['My Space', 'My Space', 'Outer']);
   });
 
+  it('gives each link the flags of its collection unless the link sent its own', () => {
+    const { can: _, ...plain } = makeLink({ id: 'plain' });
+    const own = makeLink({ id: 'own', can: RUN_LINK });
+    const menu = processMenu(
+      makeMenu({
+        teamItems: [
+          plain,
+          {
+            type: 'collection',
+            id: 'inner',
+            name: 'Inner',
+            description: '',
+            color: null,
+            can: OWNED,
+            linkCan: OWN_LINK,
+            items: [{ ...plain, id: 'nested' }, own],
+          },
+        ],
+      }),
+    );
+    const canOf = (id: string) => locateItem(menu.spaces, 'link', id)?.item;
+    // The team's collection sends READ_LINK for its links (a plain member's).
+    expect(canOf('plain')).toMatchObject({ can: READ_LINK });
+    expect(canOf('nested')).toMatchObject({ can: OWN_LINK });
+    expect(canOf('own')).toMatchObject({ can: RUN_LINK });
+    expect(menu.searchIndex.find((entry) => entry.item.id === 'nested')?.item.can).toEqual(
+      OWN_LINK,
+    );
+  });
+
   it('flattens every link and favorite into the search index with its location', () => {
     const deep = makeLink({ name: 'Deep', description: 'Hidden Gem', appName: 'Jira' });
     const menu = processMenu(
@@ -94,6 +127,7 @@ describe('processMenu', () => {
             description: '',
             color: null,
             can: OWNED,
+            linkCan: OWN_LINK,
             items: [deep],
           },
         ],

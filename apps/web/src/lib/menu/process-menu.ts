@@ -1,13 +1,41 @@
-import type { Menu, MenuItem, Space } from '@signpost/contract';
+import type { LinkCan, Menu, MenuItem, Space } from '@signpost/contract';
 import { ADD_LINK_ID } from '../constants';
 import type {
   DisplayCollection,
   DisplayItem,
   DisplaySpace,
+  MenuEntry,
   ProcessedMenu,
   SearchEntry,
+  ShownLink,
 } from './menu-types';
 import { isCollection, isLink } from './menu-types';
+
+/**
+ * The items as shown: each link with its flags, its own where the server sent them, else
+ * those of the collection that holds it (`linkCan`, decision 0008).
+ */
+function withFlags(items: readonly MenuItem[], linkCan: LinkCan): MenuEntry[] {
+  return items.map((item): MenuEntry => {
+    if (item.type === 'link') return item.can ? (item as ShownLink) : { ...item, can: linkCan };
+    if (item.type === 'link-favorite') return item;
+    return { ...item, items: withFlags(item.items, item.linkCan) };
+  });
+}
+
+/** A space of the menu as shown, before the Add item: its links carry their flags. */
+export function spaceWithFlags(space: Space): DisplaySpace {
+  return {
+    ...space,
+    collections: space.collections.map(
+      (collection) =>
+        ({
+          ...collection,
+          items: withFlags(collection.items, collection.linkCan),
+        }) as DisplayCollection,
+    ),
+  };
+}
 
 /**
  * Shares the current person created are taken out of shared-root and put into the personal
@@ -15,7 +43,7 @@ import { isCollection, isLink } from './menu-types';
  * collection already holds the same collection (the owner's copy, possibly nested), the
  * share replaces it in place, so it shows once, with its members.
  */
-export function moveOwnShares(space: Space, profileId: string): Space {
+export function moveOwnShares(space: DisplaySpace, profileId: string): DisplaySpace {
   const sharedRoot = space.collections.find((c) => c.type === 'shared-root');
   const own = space.collections.find((c) => c.type === 'collection');
   if (!sharedRoot || !own) return space;
@@ -25,14 +53,14 @@ export function moveOwnShares(space: Space, profileId: string): Space {
   if (mine.length === 0) return space;
   const others = sharedRoot.items.filter((item) => !mine.includes(item));
   const pending = new Map(mine.map((item) => [item.id, item]));
-  const replace = (items: MenuItem[]): MenuItem[] =>
+  const replace = <T extends DisplayItem>(items: T[]): (T | DisplayItem)[] =>
     items.map((item) => {
       const share = pending.get(item.id);
       if (share && isCollection(item)) {
         pending.delete(item.id);
         return share;
       }
-      return isCollection(item) ? { ...item, items: replace(item.items) } : item;
+      return isCollection(item) ? { ...item, items: replace(item.items) as MenuEntry[] } : item;
     });
   const ownItems = replace(own.items);
   const moved = { ...own, items: [...ownItems, ...pending.values()] };
@@ -100,8 +128,9 @@ export function buildSearchIndex(spaces: readonly DisplaySpace[]): SearchEntry[]
 /** Spec §4 menu processing, as one pure function of the server's menu. */
 export function processMenu(menu: Menu): ProcessedMenu {
   const spaces = menu.spaces.map((space) => {
-    if (space.type !== 'personal') return addAddLinkItem(space as DisplaySpace);
-    return addAddLinkItem(moveOwnShares(space, menu.profile.id) as DisplaySpace);
+    const shown = spaceWithFlags(space);
+    if (space.type !== 'personal') return addAddLinkItem(shown);
+    return addAddLinkItem(moveOwnShares(shown, menu.profile.id));
   });
   return {
     profile: menu.profile,

@@ -92,6 +92,7 @@ describe('item context menu: the actions follow the can flags of the menu', () =
           description: '',
           color: null,
           can: RUNS,
+          linkCan: RUN_LINK,
           items: [],
         },
       ],
