@@ -4,32 +4,15 @@
 import { mkdir } from 'node:fs/promises';
 import { LIMITS } from '@signpost/contract';
 import type { DatabaseHandle } from './db/client.ts';
-import { HELP, parseArguments, PASSWORD_VARIABLE, UsageError } from './admin-arguments.ts';
-
-/** The password from the environment, or the first line of standard input. */
-async function readPassword(): Promise<string> {
-  const fromEnvironment = process.env[PASSWORD_VARIABLE];
-  if (fromEnvironment !== undefined && fromEnvironment !== '') return fromEnvironment;
-  if (process.stdin.isTTY) process.stderr.write('Password: ');
-  let text = '';
-  for await (const chunk of process.stdin) {
-    text += (chunk as Buffer).toString('utf8');
-    if (process.stdin.isTTY && text.includes('\n')) break;
-  }
-  const line = text.split(/\r?\n/)[0] ?? '';
-  if (line === '') {
-    throw new UsageError(
-      `no password: set ${PASSWORD_VARIABLE} or write the password on standard input`,
-    );
-  }
-  return line;
-}
+import { HELP, parseArguments, readPassword, UsageError } from './admin-arguments.ts';
 
 async function run(argv: string[]): Promise<string> {
   const parsed = parseArguments(argv);
   if (parsed.help) return HELP;
   const { command, flags } = parsed;
-  const password = parsed.password ? await readPassword() : '';
+  const password = parsed.password
+    ? await readPassword(process.env, process.stdin, process.stderr)
+    : '';
   const { min, max } = LIMITS.password;
   if (parsed.password && (password.length < min || password.length > max)) {
     throw new UsageError(`the password must be ${min} to ${max} characters long`);
