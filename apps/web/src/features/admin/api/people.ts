@@ -48,12 +48,19 @@ export function useOffboarding(id: string) {
   });
 }
 
-/** A write of the people console; the list reloads after it. */
+/**
+ * A write of the people console; the people lists reload after it, and so do the teams' (a
+ * person's name, status or removal shows in the member lists and counts).
+ */
 function usePeopleWrite<I, O>(write: (input: I) => Promise<O>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: () => client.invalidateQueries({ queryKey: root }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: root }),
+        client.invalidateQueries({ queryKey: ['admin', 'teams'] }),
+      ]),
   });
 }
 

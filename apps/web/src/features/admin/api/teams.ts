@@ -24,10 +24,19 @@ export const teamsKeys = {
   detail: (token: string | null, id: string) => ['admin', 'teams', token, 'detail', id] as const,
   members: (token: string | null, id: string, query: string) =>
     ['admin', 'teams', token, 'members', id, query] as const,
+  candidates: (token: string | null, id: string, query: string) =>
+    ['admin', 'teams', token, 'candidates', id, query] as const,
 };
 
+/**
+ * After a team write: the teams' lists, details, members and the people to add reload from
+ * the server, and so do the people lists (their teams column and team filter).
+ */
 const refresh = (client: QueryClient, token: string | null) =>
-  client.invalidateQueries({ queryKey: teamsKeys.all(token) });
+  Promise.all([
+    client.invalidateQueries({ queryKey: teamsKeys.all(token) }),
+    client.invalidateQueries({ queryKey: ['admin', 'people'] }),
+  ]);
 
 /** The organization's teams by name, searched on the server, a page at a time. */
 export function useTeams(query: string) {
@@ -70,17 +79,36 @@ export function useTeamMembers(id: string, query: string) {
   });
 }
 
+/** A person found to add to a team, and whether they are in it already. */
+export type Candidate = PeopleResponse['items'][number] & { member: boolean };
+
+const CANDIDATES = 20;
+
 /**
  * People of the organization to add, by name or e-mail: the console's people list, so that
  * invited people and the administrator themself can be added too (disabled people cannot).
+ * Those already in the team are marked (the team's members found by the same text). It
+ * reloads after every team write, so that whoever was just added shows as a member.
  */
-export async function searchPeople(query: string) {
-  const { items } = (
-    await adminApi.request<PeopleResponse>('/people', {
-      query: { q: query || undefined, limit: 20 },
-    })
-  ).data;
-  return items.filter((person) => person.status !== 'disabled');
+export function useCandidates(id: string, query: string) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: teamsKeys.candidates(token, id, query),
+    enabled: query !== '',
+    placeholderData: (previous) => previous,
+    queryFn: async (): Promise<Candidate[]> => {
+      const [people, members] = await Promise.all([
+        adminApi.request<PeopleResponse>('/people', { query: { q: query, limit: CANDIDATES } }),
+        adminApi.request<TeamMembersResponse>(`/teams/${id}/members`, {
+          query: { query, limit: 100 },
+        }),
+      ]);
+      const inTeam = new Set(members.data.items.map((member) => member.id));
+      return people.data.items
+        .filter((person) => person.status !== 'disabled')
+        .map((person) => ({ ...person, member: inTeam.has(person.id) }));
+    },
+  });
 }
 
 /** Every team write: each reloads the teams' lists and details when it is done. */

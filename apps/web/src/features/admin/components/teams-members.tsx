@@ -1,8 +1,8 @@
-import type { Person, TeamDetail } from '@signpost/contract';
-import { useEffect, useState } from 'react';
+import type { TeamDetail } from '@signpost/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { searchPeople, useTeamMembers, useTeamWrites } from '../api/teams';
+import { useCandidates, useTeamMembers, useTeamWrites, type Candidate } from '../api/teams';
 import { failureOf } from './teams-tab';
 
 interface Props {
@@ -33,8 +33,10 @@ export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
   async function act(work: () => Promise<string>) {
     try {
       onMessage(await work(), false);
+      return true;
     } catch (failure) {
       onMessage(failureOf(failure, t('teams.failed')), true);
+      return false;
     }
   }
 
@@ -69,6 +71,7 @@ export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
         </select>
       </label>
       <AddPeople
+        teamId={team.id}
         onAdd={(people) =>
           act(async () => {
             const { changed } = await writes.addMembers.mutateAsync({
@@ -133,30 +136,25 @@ export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
   );
 }
 
-/** Finds people of the organization by name or e-mail and adds those ticked. */
-function AddPeople({ onAdd }: { onAdd: (people: Person[]) => Promise<void> }) {
+/**
+ * Finds people of the organization by name or e-mail and adds those ticked. The search stays
+ * after an add, so that several people can be added from it; who is in the team shows so.
+ */
+function AddPeople({
+  teamId,
+  onAdd,
+}: {
+  teamId: string;
+  onAdd: (people: Candidate[]) => Promise<boolean>;
+}) {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 250);
-  const [found, setFound] = useState<Person[]>([]);
-  const [picked, setPicked] = useState<Map<string, Person>>(new Map());
+  const candidates = useCandidates(teamId, query);
+  const found = query ? (candidates.data ?? []) : [];
+  const [picked, setPicked] = useState<Map<string, Candidate>>(new Map());
 
-  useEffect(() => {
-    let live = true;
-    if (!query) {
-      setFound([]);
-      return;
-    }
-    searchPeople(query).then(
-      (people) => live && setFound(people),
-      () => live && setFound([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [query]);
-
-  function toggle(person: Person) {
+  function toggle(person: Candidate) {
     setPicked((current) => {
       const next = new Map(current);
       if (next.has(person.id)) next.delete(person.id);
@@ -174,15 +172,22 @@ function AddPeople({ onAdd }: { onAdd: (people: Person[]) => Promise<void> }) {
       <ul className="admin-list" aria-label={t('teams.addPeople')}>
         {[...picked.values(), ...found.filter((p) => !picked.has(p.id))].map((person) => (
           <li key={person.id}>
-            <label className="checkbox">
-              <input
-                type="checkbox"
-                checked={picked.has(person.id)}
-                aria-label={t('teams.select', { name: person.name })}
-                onChange={() => toggle(person)}
-              />
-              {person.name} <span className="hint">{person.email}</span>
-            </label>
+            {person.member && !picked.has(person.id) ? (
+              <span className="checkbox">
+                {person.name} <span className="hint">{person.email}</span>{' '}
+                <span className="hint">· {t('teams.alreadyMember')}</span>
+              </span>
+            ) : (
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={picked.has(person.id)}
+                  aria-label={t('teams.select', { name: person.name })}
+                  onChange={() => toggle(person)}
+                />
+                {person.name} <span className="hint">{person.email}</span>
+              </label>
+            )}
           </li>
         ))}
       </ul>
@@ -191,9 +196,8 @@ function AddPeople({ onAdd }: { onAdd: (people: Person[]) => Promise<void> }) {
           type="button"
           className="button button--primary"
           onClick={() =>
-            void onAdd([...picked.values()]).then(() => {
-              setPicked(new Map());
-              setSearch('');
+            void onAdd([...picked.values()]).then((added) => {
+              if (added) setPicked(new Map());
             })
           }
         >

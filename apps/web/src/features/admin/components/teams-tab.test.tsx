@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clearSession, setSessionToken } from '../../../lib/session-store';
 import { mockFetch, type MockRoute } from '../../../test/fetch-mock';
 import { initI18n } from '../../../lib/i18n';
-import { renderWithQuery } from '../../../test/render-with-query';
+import { renderHookWithQuery, renderWithQuery } from '../../../test/render-with-query';
+import { useUpdatePerson, usePeople } from '../api/people';
+import { useTeamMembers, useTeamWrites } from '../api/teams';
 
 // The console registers its texts as it loads, which needs i18next started first (the
 // portal starts it before the console can load; the test setup starts it only later).
@@ -178,5 +180,122 @@ describe('teams tab', () => {
       ]),
     );
     expect(await screen.findByText('2 people added.')).toBeInTheDocument();
+  });
+
+  it('keeps the search after an add; the list and the results follow the server after each add', async () => {
+    const row = (id: string, name: string, status: 'active' | 'invited') => ({
+      id,
+      name,
+      email: `${id}@acme.test`,
+      role: 'member',
+      status,
+    });
+    const carl = row('u-carl', 'Carl Dee', 'active');
+    const dana = row('u-dana', 'Dana Fox', 'invited');
+    const joined = (person: ReturnType<typeof row>): TeamMember => ({
+      ...person,
+      role: 'member',
+      addedAt: '2026-01-03T00:00:00.000Z',
+    });
+    const membersRoute: MockRoute = {
+      path: '/api/admin/teams/t-fin/members',
+      status: 200,
+      body: { items: [member(ann, 'editor'), member(bob, 'member')], next: null },
+    };
+    const { user, requests } = open([
+      { path: '/api/admin/people', status: 200, body: { items: [carl, dana], nextCursor: null } },
+      { method: 'POST', path: '/api/admin/teams/t-fin/members', status: 200, body: { changed: 1 } },
+      membersRoute,
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
+    const members = await screen.findByRole('region', { name: 'Members' });
+    const search = await screen.findByLabelText('Find people by name or e-mail');
+    const results = screen.getByRole('list', { name: 'Add people' });
+    const memberRow = (email: string) =>
+      within(members)
+        .queryAllByRole('listitem')
+        .find((item) => !results.contains(item) && item.textContent?.includes(email));
+    await user.type(search, 'a');
+
+    // Dana, invited, joins: the server now has her in the team.
+    await user.click(await within(results).findByRole('checkbox', { name: 'Select Dana Fox' }));
+    membersRoute.body = {
+      items: [member(ann, 'editor'), member(bob, 'member'), joined(dana)],
+      next: null,
+    };
+    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }));
+    expect(await screen.findByText('1 person added.')).toBeInTheDocument();
+    expect(search).toHaveValue('a');
+    await waitFor(() =>
+      expect(
+        within(results)
+          .getByText(/Dana Fox/)
+          .closest('li'),
+      ).toHaveTextContent('already a member'),
+    );
+    expect(within(results).queryByRole('checkbox', { name: 'Select Dana Fox' })).toBeNull();
+    expect(memberRow('u-dana@acme.test')).toHaveTextContent('invited');
+
+    // Meanwhile Dana accepted her invitation; Carl is added from the same search.
+    membersRoute.body = {
+      items: [
+        member(ann, 'editor'),
+        member(bob, 'member'),
+        joined(carl),
+        joined({ ...dana, status: 'active' }),
+      ],
+      next: null,
+    };
+    await user.click(within(results).getByRole('checkbox', { name: 'Select Carl Dee' }));
+    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }));
+    await waitFor(() => expect(memberRow('u-carl@acme.test')).toBeDefined());
+    expect(memberRow('u-dana@acme.test')).not.toHaveTextContent('invited');
+    expect(search).toHaveValue('a');
+    await waitFor(() =>
+      expect(
+        within(results)
+          .getByText(/Carl Dee/)
+          .closest('li'),
+      ).toHaveTextContent('already a member'),
+    );
+    expect(sent(requests, 'POST').map((r) => r.body)).toEqual([
+      { userIds: ['u-dana'] },
+      { userIds: ['u-carl'] },
+    ]);
+  });
+
+  it("a person's change reloads the teams' member lists, and a team's change the people lists", async () => {
+    setSessionToken('token');
+    const { requests } = mockFetch([
+      {
+        path: '/api/admin/teams/t-fin/members',
+        status: 200,
+        body: { items: [member(bob, 'member')], next: null },
+      },
+      { path: '/api/admin/people', status: 200, body: { items: [], nextCursor: null } },
+      {
+        method: 'PATCH',
+        path: '/api/admin/people/u-bob',
+        status: 200,
+        body: { ...bob, role: 'member', status: 'disabled' },
+      },
+      { method: 'POST', path: '/api/admin/teams/t-fin/members', status: 200, body: { changed: 1 } },
+    ]);
+    const { result } = renderHookWithQuery(() => ({
+      members: useTeamMembers('t-fin', ''),
+      people: usePeople({}),
+      update: useUpdatePerson(),
+      teams: useTeamWrites(),
+    }));
+    await waitFor(() => expect(result.current.members.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.people.isSuccess).toBe(true));
+    const loads = (path: string) =>
+      requests.filter((r) => r.method === 'GET' && r.url.startsWith(path)).length;
+    const before = loads('/api/admin/teams/t-fin/members');
+    await result.current.update.mutateAsync({ id: 'u-bob', body: { status: 'disabled' } });
+    expect(loads('/api/admin/teams/t-fin/members')).toBe(before + 1);
+    const people = loads('/api/admin/people');
+    await result.current.teams.addMembers.mutateAsync({ id: 't-fin', body: { userIds: ['u-x'] } });
+    expect(loads('/api/admin/people')).toBe(people + 1);
   });
 });

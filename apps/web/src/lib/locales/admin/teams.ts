@@ -32,6 +32,7 @@ export const teams = {
   addPeople: 'Add people',
   peopleSearch: 'Find people by name or e-mail',
   addSelected: 'Add {{count}} selected',
+  alreadyMember: 'already a member',
   added_one: '{{count}} person added.',
   added_other: '{{count}} people added.',
   removeSelected: 'Remove {{count}} selected',
