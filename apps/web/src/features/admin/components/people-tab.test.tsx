@@ -91,6 +91,66 @@ describe('people tab', () => {
     );
   });
 
+  it('filters by any team of many: teams are searched and paged on the server', async () => {
+    const teams = [
+      ...Array.from({ length: 120 }, (_, i) => {
+        const n = String(i + 1).padStart(3, '0');
+        return { id: `t-${n}`, name: `Team ${n}` };
+      }),
+      { id: 't-zeta', name: 'Zeta Lab' },
+    ].map((team) => ({ ...team, memberCount: 1, editorCount: 0, buddy: null, createdAt: '' }));
+    setSessionToken('session-token');
+    const { requests, fetchMock } = mockFetch([list([ada])]);
+    const others = fetchMock.getMockImplementation()!;
+    const teamRequests: URL[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname !== '/api/admin/teams') return others(input, init);
+      teamRequests.push(url);
+      const query = (url.searchParams.get('query') ?? '').toLowerCase();
+      const limit = Number(url.searchParams.get('limit'));
+      const after = url.searchParams.get('after');
+      const matching = teams.filter((team) => team.name.toLowerCase().includes(query));
+      const start = after ? matching.findIndex((team) => team.id === after) + 1 : 0;
+      const items = matching.slice(start, start + limit);
+      const next = start + limit < matching.length ? (items.at(-1)?.id ?? null) : null;
+      return new Response(JSON.stringify({ items, next }), { status: 200 });
+    });
+    const user = userEvent.setup();
+    renderWithQuery(<PeopleTab />);
+    await screen.findByText('Ada Lovelace');
+    const team = screen.getByRole('combobox', { name: 'Team' });
+    await waitFor(() => expect(within(team).getAllByRole('option')).toHaveLength(51));
+    await user.click(screen.getByRole('button', { name: 'More teams' }));
+    await waitFor(() => expect(within(team).getAllByRole('option')).toHaveLength(101));
+    expect(teamRequests.at(-1)?.searchParams.get('after')).toBe('t-050');
+
+    // Beyond what is listed: found by name on the server.
+    expect(within(team).queryByRole('option', { name: 'Zeta Lab' })).toBeNull();
+    await user.type(screen.getByRole('searchbox', { name: 'Find a team' }), 'zeta');
+    await waitFor(() =>
+      expect(
+        within(team)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Any', 'Zeta Lab']),
+    );
+    expect(teamRequests.at(-1)?.searchParams.get('query')).toBe('zeta');
+    await user.selectOptions(team, 't-zeta');
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) => r.url.startsWith('/api/admin/people') && r.url.includes('team=t-zeta'),
+        ),
+      ).toBe(true),
+    );
+    // The chosen team stays chosen when the search changes.
+    await user.clear(screen.getByRole('searchbox', { name: 'Find a team' }));
+    await waitFor(() => expect(within(team).getAllByRole('option')).toHaveLength(102));
+    expect(team).toHaveValue('t-zeta');
+    expect(within(team).getByRole('option', { name: 'Zeta Lab' })).toBeInTheDocument();
+  });
+
   it('loads the next page with the cursor', async () => {
     const { user, routes, requests } = open([list([ada], 'next-1')]);
     await screen.findByText('Ada Lovelace');

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useBulkPeople, usePeople, type PeopleFilters } from '../api/people';
-import { useTeams } from '../api/teams';
 import { DeletePeopleDialog } from './people-delete-dialog';
 import { PersonDialog, problemOf, type PersonDialogMode } from './people-dialogs';
 import { PersonActions } from './people-row-actions';
+import { PeopleTeamFilter } from './people-team-filter';
 
 type Dialogs = PersonDialogMode | { kind: 'delete'; people: PersonRow[] } | null;
 
@@ -22,7 +22,6 @@ export function PeopleTab() {
   const [status, setStatus] = useState('');
   const [signIn, setSignIn] = useState('');
   const [team, setTeam] = useState('');
-  const teams = useTeams('').data?.pages.flatMap((page) => page.items) ?? [];
   const q = useDebouncedValue(search.trim(), 250);
   const filters: PeopleFilters = {
     q: q || undefined,
@@ -101,12 +100,7 @@ export function PeopleTab() {
           ['disabled', t('people.statuses.disabled')],
           ['invited', t('people.statuses.invited')],
         ])}
-        {select(
-          t('people.team'),
-          team,
-          setTeam,
-          teams.map((candidate): [string, string] => [candidate.id, candidate.name]),
-        )}
+        <PeopleTeamFilter value={team} onChange={setTeam} />
         {select(t('people.signIn'), signIn, setSignIn, [
           ['password', t('people.signIns.password')],
           ['sso', t('people.signIns.sso')],
