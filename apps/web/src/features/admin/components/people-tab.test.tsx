@@ -1,4 +1,5 @@
 import type { PersonRow } from '@signpost/contract';
+import { readFileSync } from 'node:fs';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,33 @@ describe('people tab', () => {
     await waitFor(() => expect(within(team).getAllByRole('option')).toHaveLength(102));
     expect(team).toHaveValue('t-zeta');
     expect(within(team).getByRole('option', { name: 'Zeta Lab' })).toBeInTheDocument();
+  });
+
+  it('at phone size, each person is a card whose values are named (no sideways scrolling)', async () => {
+    open([list([ada, bob])]);
+    const row = (await screen.findByText('Bob Admin')).closest('tr')!;
+    const labelled = [...row.querySelectorAll('td[data-label]')].map((cell) => [
+      cell.getAttribute('data-label'),
+      cell.textContent,
+    ]);
+    expect(labelled).toEqual([
+      ['Role', 'Administrator'],
+      ['Status', 'Active'],
+      ['Teams', 'A, B, C, D, E and 2 more'],
+      ['Last sign-in', 'Never'],
+    ]);
+    // Name, e-mail, selection and actions stay reachable in the card.
+    expect(within(row).getByRole('checkbox', { name: 'Select Bob Admin' })).toBeInTheDocument();
+    expect(within(row).getByText('bob@example.com')).toBeInTheDocument();
+    expect(row.querySelector('summary')).toHaveAccessibleName('Actions for Bob Admin');
+    // The console's stylesheet turns the rows into cards at 600 px and below, naming values.
+    // (Read from disk: the test runner does not load stylesheets.)
+    const adminCss = readFileSync(`${import.meta.dirname}/../admin.css`, 'utf8');
+    const phone = /@media \(max-width: 600px\) \{([\s\S]*?)\n\}/.exec(adminCss)?.[1] ?? '';
+    expect(phone).toMatch(/\.people-table tr \{[^}]*display: grid;/);
+    expect(phone).toMatch(/\.people-table td \{[^}]*display: block;/);
+    expect(phone).toMatch(/td\[data-label\]::before \{[^}]*content: attr\(data-label\)/);
+    expect(phone).toMatch(/\.people-table thead \{[^}]*position: absolute;/);
   });
 
   it('loads the next page with the cursor', async () => {

@@ -183,7 +183,7 @@ export function PeopleTab() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id}>
-                <td>
+                <td className="people-table__select">
                   <input
                     type="checkbox"
                     aria-label={t('people.columns.select', { name: row.name })}
@@ -191,13 +191,15 @@ export function PeopleTab() {
                     onChange={() => toggle(row.id)}
                   />
                 </td>
-                <td>
+                <td className="people-table__person">
                   <span className="people-table__name">{row.name}</span>
                   <span className="people-table__email">{row.email}</span>
                 </td>
-                <td>{t(`people.roles.${row.role}`)}</td>
-                <td>{t(`people.statuses.${row.status}`)}</td>
-                <td>
+                <td data-label={t('people.columns.role')}>{t(`people.roles.${row.role}`)}</td>
+                <td data-label={t('people.columns.status')}>
+                  {t(`people.statuses.${row.status}`)}
+                </td>
+                <td data-label={t('people.columns.teams')}>
                   {row.teamCount === 0
                     ? t('people.noTeams')
                     : row.teamCount > row.teams.length
@@ -207,8 +209,10 @@ export function PeopleTab() {
                         })
                       : row.teams.join(', ')}
                 </td>
-                <td>{lastSignIn(row.lastSignInAt, t('people.never'))}</td>
-                <td>
+                <td data-label={t('people.columns.lastSignIn')}>
+                  {lastSignIn(row.lastSignInAt, t('people.never'))}
+                </td>
+                <td className="people-table__actions">
                   <PersonActions
                     person={row}
                     onEdit={() => setDialog({ kind: 'edit', person: row })}
