@@ -101,17 +101,21 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await teams.getByRole('button', { name: `Manage ${TEAM}` }).click();
   const members = teams.getByRole('region', { name: 'Members' });
   const find = teams.getByLabel('Find people by name or e-mail');
+  const candidates = teams.getByRole('list', { name: 'Add people' });
   for (const person of [EDITOR, MEMBER]) {
-    // The search empties itself once the previous people are added.
-    await expect(find).toHaveValue('');
     await find.fill(person.name);
-    await teams
-      .getByRole('list', { name: 'Add people' })
-      .getByRole('checkbox', { name: `Select ${person.name}` })
-      .check();
+    await candidates.getByRole('checkbox', { name: `Select ${person.name}` }).check();
     await teams.getByRole('button', { name: 'Add 1 selected' }).click();
     await expect(members.getByRole('checkbox', { name: `Select ${person.name}` })).toBeVisible();
     await expect(teams.getByRole('status')).toHaveText('1 person added.');
+    // The search stays, and the person now shows as a member, no longer to be chosen.
+    await expect(find).toHaveValue(person.name);
+    await expect(candidates.getByRole('listitem').filter({ hasText: person.name })).toContainText(
+      'already a member',
+    );
+    await expect(candidates.getByRole('checkbox', { name: `Select ${person.name}` })).toHaveCount(
+      0,
+    );
   }
   await expectAccessible(page);
 
