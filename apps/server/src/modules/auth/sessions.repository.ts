@@ -23,30 +23,50 @@ const live = (idleMinutes: number) =>
     gt(sessions.lastSeenAt, sql`now() - make_interval(mins => ${idleMinutes})`),
   );
 
+/**
+ * The statement of `findLive`, built once per repository and prepared: it runs on every
+ * signed-in request, and building the query anew each time cost more than running it.
+ */
+function findLiveStatement(db: Executor) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      menuVersion: organizations.menuVersion,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(organizations, eq(organizations.id, users.organizationId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(
+          sessions.lastSeenAt,
+          sql`now() - make_interval(mins => ${sql.placeholder('idleMinutes')}::int)`,
+        ),
+        eq(users.status, 'active'),
+      ),
+    )
+    .limit(1)
+    .prepare('signpost_find_live_session');
+}
+
 export function createSessionsRepository(db: Executor) {
+  let findLive: ReturnType<typeof findLiveStatement> | null = null;
   return {
     /** The live session of a token hash, with its person and organization, in one statement. */
     async findLive(tokenHash: string, idleMinutes: number): Promise<SessionRecord | null> {
-      const rows = await db
-        .select({
-          sessionId: sessions.id,
-          expiresAt: sessions.expiresAt,
-          lastSeenAt: sessions.lastSeenAt,
-          userId: users.id,
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          organizationId: organizations.id,
-          organizationName: organizations.name,
-          menuVersion: organizations.menuVersion,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
-        .where(
-          and(eq(sessions.tokenHash, tokenHash), live(idleMinutes), eq(users.status, 'active')),
-        )
-        .limit(1);
+      findLive ??= findLiveStatement(db);
+      const rows = await findLive.execute({ tokenHash, idleMinutes });
       return rows[0] ?? null;
     },
 

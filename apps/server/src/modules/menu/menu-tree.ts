@@ -2,6 +2,7 @@ import {
   SHARED_ROOT_ID,
   type Collection,
   type CollectionShareItem,
+  type LinkItem,
   type Menu,
   type MenuItem,
   type Space,
@@ -96,21 +97,19 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     const relation = relationOf(collection);
     const ownLinks = relation === 'share-member' ? linkCan(relation, true) : null;
     for (const l of collection.links) {
-      entries.push({
-        position: l.position,
-        order: 0,
-        item: {
-          type: 'link',
-          id: l.id,
-          name: l.name,
-          description: l.description,
-          url: l.url,
-          icon: l.icon,
-          appName: l.appName,
-          ...(ownLinks && l.createdBy === me.userId ? { can: ownLinks } : {}),
-          createdBy: l.createdBy,
-        },
-      });
+      const item: LinkItem = {
+        type: 'link',
+        id: l.id,
+        name: l.name,
+        description: l.description,
+        url: l.url,
+        icon: l.icon,
+        appName: l.appName,
+        createdBy: l.createdBy,
+      };
+      // Assigned, not spread into the literal: spreading made every link slower to build.
+      if (ownLinks && l.createdBy === me.userId) item.can = ownLinks;
+      entries.push({ position: l.position, order: 0, item });
     }
     for (const f of favoritesIn.get(collection.id) ?? []) {
       entries.push({
