@@ -167,6 +167,24 @@ describe('people list statement', () => {
     );
   });
 
+  it('finds a person by their new name and e-mail once they change', async () => {
+    const person = await createUser(db, org.id, {
+      name: 'Before Rename',
+      email: 'old@rename.test',
+    });
+    await db.execute(
+      sql`UPDATE users SET name = 'Quixote Renamed', email = 'New@Rename.test' WHERE id = ${person.id}`,
+    );
+    for (const window of [0, 10_000]) {
+      for (const q of ['quixote', 'new@rename']) {
+        const rows = await agree({ ...base, q }, window);
+        expect(rows.map((row) => row.id)).toEqual([person.id]);
+      }
+      expect(await agree({ ...base, q: 'before rename' }, window)).toEqual([]);
+    }
+    await db.execute(sql`DELETE FROM users WHERE id = ${person.id}`);
+  });
+
   it('agrees with the plain statement on random searches, filters and windows', async () => {
     const text = fc.string({
       unit: fc.constantFrom(...'anqursiemoz ._%\\@Ωë'),

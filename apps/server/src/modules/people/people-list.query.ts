@@ -35,7 +35,7 @@ export function decodeCursor(text: string): PeopleCursor | null {
  * How many people the search reads in name order before it collects every match through
  * an index instead (the same two ways as the peer search, decision 0042).
  */
-export const NAME_ORDER_WINDOW = 1000;
+export const NAME_ORDER_WINDOW = 8000;
 
 export interface PeopleFilter extends Omit<PeopleQuery, 'cursor' | 'limit'> {
   organizationId: string;
@@ -62,18 +62,20 @@ export function peoplePageQuery(filter: PeopleFilter, window = NAME_ORDER_WINDOW
     conditions.push(sql`EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id)`);
   }
   if (filter.signIn === 'never') conditions.push(sql`u.last_sign_in_at IS NULL`);
-  if (filter.cursor) {
-    conditions.push(
-      sql`(lower(u.name), u.id) > (${filter.cursor.name}::text, ${filter.cursor.id}::text)`,
-    );
-  }
-  const where = sql.join(conditions, sql` AND `);
+  const filters = sql.join(conditions, sql` AND `);
+  const after = (sortName: SQL) =>
+    filter.cursor
+      ? sql` AND (${sortName}, u.id) > (${filter.cursor.name}::text, ${filter.cursor.id}::text)`
+      : sql``;
+  const where = sql`${filters}${after(sql`lower(u.name)`)}`;
+  // The same, on `sort_name` (lower(name), kept by the database: migration 0007), for the
+  // reading in name order of its covering index.
+  const whereSorted = sql`${filters}${after(sql`u.sort_name`)}`;
   const need = filter.limit + 1;
   const query = filter.q?.trim() ?? '';
   const pattern = sql`('%' || lower(${escapeLike(query)}::text) || '%')`;
-  const match = sql`(lower(u.name) LIKE ${pattern} ESCAPE '\\' OR lower(u.email) LIKE ${pattern} ESCAPE '\\')`;
-  // The same test where the lowered name is at hand as `sort_name` (the name index's key).
-  const sortedMatch = sql`(sort_name LIKE ${pattern} ESCAPE '\\' OR lower(u.email) LIKE ${pattern} ESCAPE '\\')`;
+  // `search_text` is the lowered name and e-mail, one line each (migration 0007).
+  const match = sql`u.search_text LIKE ${pattern} ESCAPE '\\'`;
   if (filter.team) {
     // A team's people are read from the team, then sorted: a team is far smaller than the
     // organization, and reading the organization in name order for them would be slow.
@@ -98,10 +100,10 @@ export function peoplePageQuery(filter: PeopleFilter, window = NAME_ORDER_WINDOW
   return sql`
     WITH first_hits AS MATERIALIZED (
       SELECT id, sort_name FROM (
-        SELECT u.id, u.name, u.email, lower(u.name) AS sort_name FROM users u WHERE ${where}
-        ORDER BY sort_name, u.id LIMIT ${window}
+        SELECT u.id, u.search_text, u.sort_name FROM users u WHERE ${whereSorted}
+        ORDER BY u.sort_name, u.id LIMIT ${window}
       ) u
-      WHERE ${sortedMatch}
+      WHERE ${match}
       ORDER BY sort_name, id
       LIMIT ${need}
     )
