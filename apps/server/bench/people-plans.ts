@@ -42,6 +42,8 @@ async function main() {
       ['page after "m"', { ...base, cursor: { name: 'm', id: '' } }],
       ['search "an" (frequent, 2 chars)', { ...base, q: 'an' }],
       ['search "smith"', { ...base, q: 'smith' }],
+      ['search "mar" (a first name\'s start)', { ...base, q: 'mar' }],
+      ['search "ann"', { ...base, q: 'ann' }],
       ['search "zzqx" (no match)', { ...base, q: 'zzqx' }],
       ['search "a" (1 char)', { ...base, q: 'a' }],
       ['role admin', { ...base, role: 'admin' }],
