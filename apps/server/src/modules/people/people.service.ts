@@ -5,11 +5,12 @@ import {
   type InvitePersonBody,
   type OffboardingChoice,
   type PeopleQuery,
+  type PersonRole,
   type PersonRow,
   type UpdatePersonBody,
 } from '@signpost/contract';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -46,6 +47,26 @@ export function toRow(row: PersonListRow): PersonRow {
 }
 
 const stripEmail = (email: string) => email.trim();
+
+/**
+ * A new person of the caller's organization (invited or created) with their My Space;
+ * 409 when anyone of any organization has the e-mail.
+ */
+async function insertNew(
+  tx: Transaction,
+  me: AuthContext,
+  body: { name: string; role?: PersonRole },
+  fields: { email: string; status: 'invited' | 'active'; passwordHash: string | null },
+): Promise<string> {
+  const people = createPeopleRepository(tx);
+  if (await people.emailTaken(fields.email)) throw conflict(EMAIL_TAKEN);
+  return people.insert({
+    organizationId: me.organizationId,
+    name: body.name.trim(),
+    role: body.role ?? 'member',
+    ...fields,
+  });
+}
 
 /** The console's people: who they are, what they may do, and what becomes of them. */
 export function createPeopleService(db: Database, config: Config, jobs: Jobs) {
@@ -119,12 +140,8 @@ export function createPeopleService(db: Database, config: Config, jobs: Jobs) {
       const email = stripEmail(body.email);
       const made = await db
         .transaction(async (tx) => {
-          if (await createPeopleRepository(tx).emailTaken(email)) throw conflict(EMAIL_TAKEN);
-          const id = await createPeopleRepository(tx).insert({
-            organizationId: me.organizationId,
-            name: body.name.trim(),
+          const id = await insertNew(tx, me, body, {
             email,
-            role: body.role ?? 'member',
             status: 'invited',
             passwordHash: null,
           });
@@ -192,15 +209,7 @@ export function createPeopleService(db: Database, config: Config, jobs: Jobs) {
       const passwordHash = await hashPassword(body.password, config.argon2);
       const id = await db
         .transaction(async (tx) => {
-          if (await createPeopleRepository(tx).emailTaken(email)) throw conflict(EMAIL_TAKEN);
-          const created = await createPeopleRepository(tx).insert({
-            organizationId: me.organizationId,
-            name: body.name.trim(),
-            email,
-            role: body.role ?? 'member',
-            status: 'active',
-            passwordHash,
-          });
+          const created = await insertNew(tx, me, body, { email, status: 'active', passwordHash });
           await audit.record(
             {
               ...context(me, origin),
