@@ -191,6 +191,11 @@ function AddPeople({
           </li>
         ))}
       </ul>
+      {query && candidates.isSuccess && !candidates.isPlaceholderData && found.length === 0 ? (
+        <p className="hint" role="status">
+          {t('teams.noPerson')}
+        </p>
+      ) : null}
       {picked.size > 0 ? (
         <button
           type="button"

@@ -149,6 +149,16 @@ describe('teams tab', () => {
     expect(await screen.findByText('2 people removed.')).toBeInTheDocument();
   });
 
+  it('says so when nobody matches the search for people to add', async () => {
+    const { user } = open([
+      { path: '/api/admin/people', status: 200, body: { items: [], nextCursor: null } },
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
+    expect(screen.queryByText('Nobody matches.')).toBeNull();
+    await user.type(await screen.findByLabelText('Find people by name or e-mail'), 'zzz');
+    expect(await screen.findByText('Nobody matches.')).toBeInTheDocument();
+  });
+
   it('finds people and adds several at once; a disabled person is not offered', async () => {
     const row = (id: string, name: string, status: string) => ({
       id,

@@ -30,6 +30,7 @@ export const teams = {
   buddySaved: 'Buddy saved.',
   memberSearch: 'Search members',
   addPeople: 'Add people',
+  noPerson: 'Nobody matches.',
   peopleSearch: 'Find people by name or e-mail',
   addSelected: 'Add {{count}} selected',
   alreadyMember: 'already a member',
