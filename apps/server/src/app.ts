@@ -11,6 +11,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminRoutes } from './modules/admin.routes.ts';
+import { startPeopleChangesRetention } from './modules/people/people-changes-retention.ts';
 import { startAuditRetention } from './modules/audit/audit-retention.ts';
 import { consumerRoutes } from './modules/consumer.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
@@ -83,7 +84,10 @@ export async function buildApp({ config, database, periodicJobs }: AppOptions): 
   await app.register(setupRoutes, { prefix: '/api/setup' });
   await app.register(invitationsRoutes, { prefix: '/api/invitations' });
   if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });
-  if (periodicJobs) startAuditRetention(app);
+  if (periodicJobs) {
+    startAuditRetention(app);
+    startPeopleChangesRetention(app);
+  }
   return app;
 }
 

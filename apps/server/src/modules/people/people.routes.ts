@@ -17,11 +17,20 @@ import {
 import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { originOf } from '../audit/audit.service.ts';
+import { createPeopleDirectories } from './people-directories.ts';
 import { createPeopleService } from './people.service.ts';
 
 /** Administration of people: `/api/admin/people`. Organization administrators only. */
 export const adminPeopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createPeopleService(app.database.db, app.config, app.jobs);
+  // The list's people in memory, per organization (decision 0043); idle ones are dropped.
+  const directories = createPeopleDirectories(app.database.db);
+  const sweeper = setInterval(() => directories.sweep(), 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    directories.clear();
+  });
+  const service = createPeopleService(app.database.db, app.config, app.jobs, directories);
 
   app.get(
     '/people',

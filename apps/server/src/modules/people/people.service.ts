@@ -23,6 +23,7 @@ import { decodeCursor, encodeCursor } from './people-list.query.ts';
 import { createPeopleRepository, type PersonListRow } from './people.repository.ts';
 import { createPeopleRules } from './people.rules.ts';
 import { invitationMail } from './invitation-mail.ts';
+import type { PeopleDirectories } from './people-directories.ts';
 
 const EMAIL_TAKEN = 'Someone already has this e-mail address.';
 
@@ -69,7 +70,12 @@ async function insertNew(
 }
 
 /** The console's people: who they are, what they may do, and what becomes of them. */
-export function createPeopleService(db: Database, config: Config, jobs: Jobs) {
+export function createPeopleService(
+  db: Database,
+  config: Config,
+  jobs: Jobs,
+  directories: PeopleDirectories | null = null,
+) {
   const access = createAdminAccess(db);
   const audit = createAuditService(db);
   const invitations = createInvitationsService(db, config);
@@ -113,6 +119,29 @@ export function createPeopleService(db: Database, config: Config, jobs: Jobs) {
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
       if (query.cursor && !cursor) throw badRequest('The cursor is not one this list gave out.');
       const limit = query.limit ?? PEOPLE_LIMITS.page.default;
+      if (directories) {
+        const found = await directories.page(
+          me.organizationId,
+          {
+            q: query.q?.trim() ?? '',
+            role: query.role,
+            status: query.status,
+            team: query.team,
+            signIn: query.signIn,
+            cursor,
+            count: limit + 1,
+          },
+          PEOPLE_LIMITS.teamNames,
+        );
+        if (found) {
+          const shown = found.slice(0, limit);
+          const lastShown = shown.at(-1);
+          return {
+            items: shown.map((f) => f.row),
+            nextCursor: found.length > limit && lastShown ? encodeCursor(lastShown.cursor) : null,
+          };
+        }
+      }
       const rows = await repository.page(
         { ...query, organizationId: me.organizationId, cursor, limit },
         PEOPLE_LIMITS.teamNames,
