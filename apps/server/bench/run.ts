@@ -222,7 +222,7 @@ async function main() {
       log('Measuring the console: the people list and its search…');
       const admin = await benchAdministrator(pgUrl, data);
       const adminHeaders = await signIn(base, { ...data, ...admin });
-      // The first call builds the organization's people directory (decision 0043) during
+      // The first call builds the organization's people directory (decision 0046) during
       // the warm-up; the peak memory includes it.
       const people = await withPeakRss(server.pid, () =>
         load({ url: base, headers: adminHeaders, paths: peopleListPaths(admin.teamId) }),

@@ -1,4 +1,4 @@
--- The people directory (decision 0043): each server keeps an organization's people list in
+-- The people directory (decision 0046): each server keeps an organization's people list in
 -- memory while the console uses it, and asks the database on every call what changed since
 -- it last looked. The database notes every change to what the list shows here, with the
 -- transaction that made it, so that nothing committed is ever missed: a reader that saw the

@@ -32,7 +32,7 @@ export interface JobsOptions {
 }
 
 /**
- * Background jobs on pg-boss (decision 0043). On PostgreSQL the queue has its own small
+ * Background jobs on pg-boss (decision 0046). On PostgreSQL the queue has its own small
  * pool; on the embedded database it runs on the app's PGlite through pg-boss's `db` option.
  * The queue starts only when there is work for it: today, sending mail (SMTP_URL).
  */

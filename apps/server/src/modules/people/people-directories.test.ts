@@ -1,4 +1,4 @@
-// The people directory (decision 0043) against the database: its pages are the tuned
+// The people directory (decision 0046) against the database: its pages are the tuned
 // statement's, before and after every kind of change the list shows, and a change is in
 // the next call's answer even when its transaction began before one the directory has read.
 import { PEOPLE_LIMITS } from '@signpost/contract';

@@ -136,7 +136,7 @@ async function readHorizon(tx: Executor): Promise<string> {
 const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
 
 /**
- * The console's people directories (decision 0043): per organization, its people in memory
+ * The console's people directories (decision 0046): per organization, its people in memory
  * (`PeopleIndex`), built when the console first lists them and kept up to date from the
  * database's change notes (migration 0008). Every call first asks the database whether
  * anything changed since the directory's horizon, in the same statement that lowers its

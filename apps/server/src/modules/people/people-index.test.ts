@@ -1,4 +1,4 @@
-// The people directory's index in memory (decision 0043), alone: after any sequence of
+// The people directory's index in memory (decision 0046), alone: after any sequence of
 // additions, changes and removals, every page is the one a plain filter and sort of the
 // same people gives.
 import fc from 'fast-check';

@@ -22,7 +22,7 @@ import { createPeopleService } from './people.service.ts';
 
 /** Administration of people: `/api/admin/people`. Organization administrators only. */
 export const adminPeopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The list's people in memory, per organization (decision 0043); idle ones are dropped.
+  // The list's people in memory, per organization (decision 0046); idle ones are dropped.
   const directories = createPeopleDirectories(app.database.db);
   const sweeper = setInterval(() => directories.sweep(), 60_000);
   sweeper.unref();
