@@ -13,7 +13,11 @@ import {
   createTeam,
   createUser,
 } from '../../../test/factories.ts';
-import { createPeopleDirectories, purgeOldChanges } from './people-directories.ts';
+import {
+  createPeopleDirectories,
+  DIRECTORY_IDLE_MS,
+  purgeOldChanges,
+} from './people-directories.ts';
 import { peopleListQuery, type PeopleFilter } from './people-list.query.ts';
 import type { PersonListRow } from './people.repository.ts';
 import { toRow } from './people.service.ts';
@@ -192,6 +196,18 @@ describe('the people directory', () => {
       expect(found?.map((f) => f.row.name)).toEqual(['Fast Change', 'Slow Change']);
     },
   );
+
+  it('drops a directory nobody used for a while, and builds it again when needed', async () => {
+    const { org } = await organization();
+    const directories = createPeopleDirectories(db);
+    await agree(directories, org.id, {}, 50);
+    directories.sweep(Date.now() + DIRECTORY_IDLE_MS / 2);
+    expect(directories.sizeOf(org.id)).toBe(NAMES.length + NAMES_MORE.length);
+    directories.sweep(Date.now() + DIRECTORY_IDLE_MS + 1000);
+    expect(directories.sizeOf(org.id)).toBeNull();
+    await agree(directories, org.id, { q: 'an' }, 3);
+    expect(directories.sizeOf(org.id)).toBe(NAMES.length + NAMES_MORE.length);
+  });
 
   it('deletes change notes only once they are old', async () => {
     const { org, people } = await organization();

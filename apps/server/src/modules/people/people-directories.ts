@@ -281,12 +281,13 @@ export function createPeopleDirectories(db: Database) {
       }));
     },
 
-    /** Drops the directories nobody used for `DIRECTORY_IDLE_MS`. */
+    /** Drops the directories nobody used for `DIRECTORY_IDLE_MS`, and old failures. */
     sweep(now = Date.now()): void {
       for (const [organizationId, entry] of entries) {
-        if (entry.state === 'ready' && now - entry.directory.usedAt > DIRECTORY_IDLE_MS) {
-          entries.delete(organizationId);
-        }
+        const idle =
+          (entry.state === 'ready' && now - entry.directory.usedAt > DIRECTORY_IDLE_MS) ||
+          (entry.state === 'failed' && now - entry.at > RETRY_BUILD_MS);
+        if (idle) entries.delete(organizationId);
       }
     },
 

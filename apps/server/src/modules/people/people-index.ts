@@ -145,23 +145,6 @@ export class PeopleIndex {
     else this.teamsOf.delete(slot);
   }
 
-  /** The lists the person in a slot is on (`keysOf`, read from the columns). */
-  private keysOfSlot(slot: number): Set<string> {
-    const flags = this.flags[slot]!;
-    const keys = new Set<string>([
-      '*',
-      `role:${ROLES[flags & ADMIN]!}`,
-      `status:${STATUSES[(flags & STATUS_MASK) >> STATUS_SHIFT]!}`,
-    ]);
-    if (flags & HAS_PASSWORD) keys.add('signIn:password');
-    if (flags & HAS_SSO) keys.add('signIn:sso');
-    if (Number.isNaN(this.lastSignInAt[slot]!)) keys.add('signIn:never');
-    for (const team of this.teamsOf.get(slot) ?? []) keys.add(`team:${team}`);
-    const text = this.searchTexts[slot]!;
-    for (let i = 0; i + 3 <= text.length; i += 1) keys.add(`gram:${text.slice(i, i + 3)}`);
-    return keys;
-  }
-
   /** The person in a slot, as `put` takes them. */
   person(slot: number): DirectoryPerson {
     const flags = this.flags[slot]!;
@@ -215,7 +198,7 @@ export class PeopleIndex {
     yield;
     const counts = new Map<string, number>();
     for (let at = 0; at < order.length; at += 1) {
-      for (const key of this.keysOfSlot(order[at]!)) {
+      for (const key of keysOf(this.person(order[at]!))) {
         counts.set(key, (counts.get(key) ?? 0) + 1);
       }
       if (at % chunk === chunk - 1) yield;
@@ -225,7 +208,7 @@ export class PeopleIndex {
     }
     for (let at = 0; at < order.length; at += 1) {
       const slot = order[at]!;
-      for (const key of this.keysOfSlot(slot)) {
+      for (const key of keysOf(this.person(slot))) {
         const list = this.lists.get(key)!;
         list.slots[list.length++] = slot;
       }
