@@ -15,18 +15,12 @@ CREATE TABLE people_changes (
 CREATE INDEX people_changes_organization_xid_idx ON people_changes (organization_id, xid);
 CREATE INDEX people_changes_changed_at_idx ON people_changes (changed_at);
 
--- People: added, deleted, or changed in what the list shows.
-CREATE FUNCTION note_people_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+-- People: added, deleted, or changed in what the list shows. Inserts and deletes name their
+-- transition table `changed_rows`, so that one function serves both.
+CREATE FUNCTION note_people_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO people_changes (organization_id, user_id)
-    SELECT DISTINCT organization_id, id FROM new_rows;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION note_people_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO people_changes (organization_id, user_id)
-    SELECT DISTINCT organization_id, id FROM old_rows;
+    SELECT DISTINCT organization_id, id FROM changed_rows;
   RETURN NULL;
 END $$;
 
@@ -43,29 +37,21 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER users_people_ins AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION note_people_inserted();
-CREATE TRIGGER users_people_del AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION note_people_deleted();
+CREATE TRIGGER users_people_ins AFTER INSERT ON users REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION note_people_rows();
+CREATE TRIGGER users_people_del AFTER DELETE ON users REFERENCING OLD TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION note_people_rows();
 CREATE TRIGGER users_people_upd AFTER UPDATE ON users
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION note_people_updated();
 
 -- What the list shows of a person from other tables: teams, single sign-on, second factor.
 -- A person deleted with these rows is noted by the trigger on users.
-CREATE FUNCTION note_people_of_new_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION note_people_of_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO people_changes (organization_id, user_id)
     SELECT u.organization_id, u.id FROM users u
-    WHERE u.id IN (SELECT user_id FROM new_rows);
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION note_people_of_old_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO people_changes (organization_id, user_id)
-    SELECT u.organization_id, u.id FROM users u
-    WHERE u.id IN (SELECT user_id FROM old_rows);
+    WHERE u.id IN (SELECT user_id FROM changed_rows);
   RETURN NULL;
 END $$;
 
@@ -73,19 +59,19 @@ DO $$
 DECLARE t text;
 BEGIN
   FOREACH t IN ARRAY ARRAY['team_memberships', 'identities', 'second_factors'] LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
-                   'FOR EACH STATEMENT EXECUTE FUNCTION note_people_of_new_rows()',
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows '
+                   'FOR EACH STATEMENT EXECUTE FUNCTION note_people_of_rows()',
                    t || '_people_ins', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows '
-                   'FOR EACH STATEMENT EXECUTE FUNCTION note_people_of_old_rows()',
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows '
+                   'FOR EACH STATEMENT EXECUTE FUNCTION note_people_of_rows()',
                    t || '_people_del', t);
   END LOOP;
 END $$;
 
 -- A second factor turned on or off is an update of its row.
 CREATE TRIGGER second_factors_people_upd AFTER UPDATE ON second_factors
-  REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION note_people_of_new_rows();
+  REFERENCING NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION note_people_of_rows();
 
 -- Teams renamed or deleted: the list names its people's teams. One note for the organization
 -- (user_id null) says "read the team names again"; deleting a team also deletes its
