@@ -11,6 +11,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // The suite runs beside the journeys on two cores; a user-event test can take seconds there.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,

@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { LIMITS } from '@signpost/contract';
 import type { DatabaseHandle } from './db/client.ts';
 import { HELP, parseArguments, readPassword, UsageError } from './admin-arguments.ts';
+import { safeMessage } from './lib/log-errors.ts';
 
 async function run(argv: string[]): Promise<string> {
   const parsed = parseArguments(argv);
@@ -29,7 +30,7 @@ async function run(argv: string[]): Promise<string> {
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
-    throw new Error(`cannot open the database: ${(error as Error).message}`, { cause: error });
+    throw new Error(`cannot open the database: ${safeMessage(error)}`, { cause: error });
   }
   try {
     await migrate(database);
@@ -66,8 +67,8 @@ run(process.argv.slice(2)).then(
     process.exit(0);
   },
   (error: unknown) => {
-    const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`signpost admin: ${message.replace(/\s*\n\s*/g, ' ')}\n`);
+    // Never the values of a failed statement (a password's hash, an e-mail): decision 0050.
+    process.stderr.write(`signpost admin: ${safeMessage(error)}\n`);
     process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

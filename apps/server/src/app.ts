@@ -5,7 +5,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { acceptJsonBodiesOnly } from './plugins/body-parsers.ts';
 import { errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
+import { checkRequestText } from './lib/request-text.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
@@ -13,17 +16,21 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminRoutes } from './modules/admin.routes.ts';
 import { startPeopleChangesRetention } from './modules/people/people-changes-retention.ts';
 import { startAuditRetention } from './modules/audit/audit-retention.ts';
+import { startUndoRetention } from './modules/undo/undo-retention.ts';
 import { consumerRoutes } from './modules/consumer.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.service.ts';
+import { serializeError, type SerializedError } from './lib/log-errors.ts';
 
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
   /** Run the periodic jobs in this process (the server does; tests only when they ask). */
   periodicJobs?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -41,15 +48,58 @@ function makeAjv(coerceTypes: boolean) {
   return ajv;
 }
 
+/**
+ * Fastify's form of TRUST_PROXY. A hop count becomes "believe the nearest n hops": Fastify
+ * itself trusts nothing for a bare number, so the proxy's client would never be seen.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the whole application; it never listens (main.ts does, tests inject). */
-export async function buildApp({ config, database, periodicJobs }: AppOptions): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  periodicJobs,
+  logStream,
+}: AppOptions): Promise<App> {
+  const { timeouts } = config;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
-    trustProxy: config.trustProxy,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      // Failed statements are logged without their values (decision 0050).
+      serializers: { err: (error: Error) => serializeError(error) as SerializedError },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    // Time limits of connections (decision 0050): a client that sends its request slowly or
+    // not at all gets 408 and is disconnected, and never holds up a shutdown for long.
+    requestTimeout: timeouts.requestSeconds * 1000,
+    keepAliveTimeout: timeouts.keepAliveSeconds * 1000,
+    // A connection on which nothing moves in either direction for two minutes is cut.
+    connectionTimeout: 120_000,
+    http: {
+      headersTimeout: timeouts.headersSeconds * 1000,
+      // How often Node checks the two limits above (its default is every 30 s).
+      connectionsCheckingInterval: 1000,
+    },
+    // Idle keep-alive connections are closed at once when shutdown starts; a request that
+    // arrives on a busy one meanwhile is still answered, with `Connection: close`.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     schemaErrorFormatter: formatSchemaErrors,
+    // Errors answered before any route (bad addresses, malformed HTTP): the one error shape.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // JSON in UTF-8 is the one body the app reads (decision 0049); before any route, so that
+  // every scope starts from these parsers.
+  acceptJsonBodiesOnly(app);
 
   // Bodies are checked exactly as typed; only strings of the address are coerced.
   const bodyAjv = makeAjv(false);
@@ -63,6 +113,20 @@ export async function buildApp({ config, database, periodicJobs }: AppOptions): 
   app.addHook('onSend', async (_request, reply, payload) =>
     reply.statusCode === 304 ? null : payload,
   );
+
+  // Once shutdown has begun, every answer ends its connection, so that a connection busy at
+  // SIGTERM does not stay open as an idle keep-alive one afterwards.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
+  // No text of a request may hold a control character (decision 0049): checked here, on every
+  // route, for every string of the path, the query string and the body, before the schema.
+  app.addHook('preValidation', checkRequestText);
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -87,6 +151,7 @@ export async function buildApp({ config, database, periodicJobs }: AppOptions): 
   if (periodicJobs) {
     startAuditRetention(app);
     startPeopleChangesRetention(app);
+    startUndoRetention(app);
   }
   return app;
 }

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://u@db:5432/signpost',
       DEMO_DATA: 'no',
       SESSION_IDLE_MINUTES: '30',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -32,9 +32,53 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://u@db:5432/signpost',
       demoData: false,
       sessionIdleMinutes: 30,
-      trustProxy: true,
+      trustProxy: 1,
       logLevel: 'warn',
     });
+  });
+
+  it('trusts no proxy unless told how many hops or which addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.5, 192.168.0.0/16,::1,fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.5', '192.168.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it.each(['true', 'TRUE', 'yes', 'on', '0.0.0.0/0', '10.0.0.5,::/0'])(
+    'refuses TRUST_PROXY=%s, which would believe any client, and says what to write',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /believe any X-Forwarded-For.*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.5,192\.168\.0\.0\/16/,
+      );
+    },
+  );
+
+  it.each([
+    ['11', /TRUST_PROXY must be 0 to 10 hops/],
+    ['-1', /"-1" is neither an address nor a range/],
+    ['10.0.0.300', /"10.0.0.300" is neither/],
+    ['10.0.0.0/33', /"10.0.0.0\/33" is neither/],
+    ['fd00::/129', /"fd00::\/129" is neither/],
+    ['10.0.0.1,,10.0.0.2', /"" is neither/],
+    ['proxy.example.com', /"proxy.example.com" is neither/],
+    ['10.0.0.0/8/1', /"10.0.0.0\/8\/1" is neither/],
+  ])('refuses TRUST_PROXY=%s with one clear line', (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+    expect(() => loadConfig({ TRUST_PROXY: value })).not.toThrow(/\n/);
+  });
+
+  it('serves the API description to signed-in callers unless told public or off', () => {
+    expect(loadConfig({}).apiDocs).toBe('signed-in');
+    expect(loadConfig({ API_DOCS: 'public' }).apiDocs).toBe('public');
+    expect(loadConfig({ API_DOCS: 'OFF' }).apiDocs).toBe('off');
+    expect(() => loadConfig({ API_DOCS: 'yes' })).toThrow(
+      /^API_DOCS must be signed-in, public or off; got "yes"$/,
+    );
   });
 
   it('turns demo data off with --no-demo', () => {

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseOidcProviders, type OidcProviderConfig } from './modules/sso/provider-config.ts';
 
@@ -14,7 +15,11 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which reverse proxies to believe about the client (`X-Forwarded-For`, `-Proto`, `-Host`):
+   * none, the number of hops in front of the server, or the proxies' addresses and ranges.
+   */
+  trustProxy: TrustProxy;
   /** Where the built web app lives; null serves the API only. */
   webDir: string | null;
   login: LoginThrottleConfig;
@@ -24,8 +29,23 @@ export interface Config {
   publicUrl: string;
   /** OpenID Connect providers for single sign-on. */
   oidcProviders: OidcProviderConfig[];
+  /** Who may read the API description at /api/docs (decision 0051). */
+  apiDocs: ApiDocsAccess;
   /** Outgoing mail (invitations); null sends none and shows links to copy instead. */
   mail: MailConfig | null;
+  /** Time limits of HTTP connections and of shutdown (decision 0050). */
+  timeouts: TimeoutsConfig;
+}
+
+export interface TimeoutsConfig {
+  /** Longest time to receive a whole request, headers and body; then 408. */
+  requestSeconds: number;
+  /** Longest time to receive a request's headers; then 408. */
+  headersSeconds: number;
+  /** How long an idle keep-alive connection stays open between requests. */
+  keepAliveSeconds: number;
+  /** Longest time from SIGTERM to exit; what is still open then is cut. */
+  shutdownSeconds: number;
 }
 
 export interface MailConfig {
@@ -49,6 +69,20 @@ export interface LoginThrottleConfig {
 
 export class ConfigError extends Error {}
 
+export const API_DOCS_ACCESS = ['signed-in', 'public', 'off'] as const;
+export type ApiDocsAccess = (typeof API_DOCS_ACCESS)[number];
+
+function apiDocs(raw: string | undefined): ApiDocsAccess {
+  const value = raw?.trim().toLowerCase() || 'signed-in';
+  if (!(API_DOCS_ACCESS as readonly string[]).includes(value)) {
+    throw new ConfigError(`API_DOCS must be signed-in, public or off; got "${raw}"`);
+  }
+  return value as ApiDocsAccess;
+}
+
+/** No proxy, a number of proxy hops, or proxy addresses and CIDR ranges (Fastify's forms). */
+export type TrustProxy = false | number | string[];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
@@ -67,6 +101,55 @@ function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean) {
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false; got "${raw}"`);
+}
+
+const TRUST_PROXY_HELP =
+  'the number of proxies in front of the server (e.g. TRUST_PROXY=1) or their addresses ' +
+  'and ranges (e.g. TRUST_PROXY=10.0.0.5,192.168.0.0/16)';
+/** Names proxy-addr knows for the reserved ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: off, a number of hops, or a list of proxy addresses and ranges. `true`
+ * (trust every hop) is refused: any client could then write its own address.
+ */
+function trustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || ['false', 'no', 'off', '0'].includes(value.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(value.toLowerCase())) {
+    throw new ConfigError(
+      `TRUST_PROXY=${value} would believe any X-Forwarded-For a client writes; set ${TRUST_PROXY_HELP}`,
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 10) throw new ConfigError(`TRUST_PROXY must be 0 to 10 hops; got "${raw}"`);
+    return hops;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const everyone = entries.find((entry) => /\/0+$/.test(entry));
+  if (everyone !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY=${everyone} would believe any X-Forwarded-For a client writes; set ${TRUST_PROXY_HELP}`,
+    );
+  }
+  const wrong = entries.find((entry) => !proxyAddress(entry));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `TRUST_PROXY must be ${TRUST_PROXY_HELP}; "${wrong}" is neither an address nor a range`,
+    );
+  }
+  return entries;
 }
 
 function databaseUrl(raw: string | undefined): string | null {
@@ -158,6 +241,22 @@ function mail(env: NodeJS.ProcessEnv, publicOrigin: string): MailConfig | null {
   return { smtpUrl: raw, from };
 }
 
+function timeouts(env: NodeJS.ProcessEnv): TimeoutsConfig {
+  const requestSeconds = integer(env, 'REQUEST_TIMEOUT_SECONDS', 30, 1, 3600);
+  const headersSeconds = integer(env, 'HEADERS_TIMEOUT_SECONDS', 10, 1, 3600);
+  if (headersSeconds > requestSeconds) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_SECONDS (${headersSeconds}) must not exceed REQUEST_TIMEOUT_SECONDS (${requestSeconds})`,
+    );
+  }
+  return {
+    requestSeconds,
+    headersSeconds,
+    keepAliveSeconds: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
+    shutdownSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),
+  };
+}
+
 /** Reads the configuration; throws ConfigError with one clear sentence on a bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = []): Config {
   const logLevel = env.LOG_LEVEL || 'info';
@@ -175,7 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 7 * 24 * 60, 1, 365 * 24 * 60),
     sessionAbsoluteHours: integer(env, 'SESSION_ABSOLUTE_HOURS', 30 * 24, 1, 365 * 24),
     logLevel,
-    trustProxy: boolean(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     webDir: webDir === null ? null : path.resolve(webDir),
     login: {
       windowSeconds: integer(env, 'LOGIN_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
@@ -187,6 +286,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
     publicUrl: publicUrl(env.PUBLIC_URL, port),
     oidcProviders: oidcProviders(env),
+    apiDocs: apiDocs(env.API_DOCS),
     mail: mail(env, publicUrl(env.PUBLIC_URL, port)),
+    timeouts: timeouts(env),
   };
 }

@@ -1,10 +1,11 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { checkDataDir, describeDataDirError } from './data-dir.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { safeMessage } from './lib/log-errors.ts';
 import { prepareDatabase, startupBanner } from './startup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,16 +21,27 @@ async function main() {
     process.argv.slice(2),
   );
 
-  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  let database: DatabaseHandle;
+  if (config.databaseUrl) {
+    database = await openDatabase({ url: config.databaseUrl, dataDir: null });
+  } else {
+    // Every problem with the folder is one line naming DATA_DIR (decision 0050).
+    try {
+      await checkDataDir(config.dataDir);
+      database = await openDatabase({ url: null, dataDir: config.dataDir });
+    } catch (error) {
+      fail(describeDataDirError(config.dataDir, error));
+    }
+  }
   try {
     await migrate(database);
   } catch (error) {
     await database.close().catch(() => {});
-    const where = config.databaseUrl
-      ? 'PostgreSQL at DATABASE_URL'
-      : `the database in ${config.dataDir}`;
-    fail(`cannot open ${where}: ${(error as Error).message}`);
+    fail(
+      config.databaseUrl
+        ? `cannot open PostgreSQL at DATABASE_URL: ${safeMessage(error)}`
+        : describeDataDirError(config.dataDir, error),
+    );
   }
 
   const startup = await prepareDatabase(database, config);
@@ -39,11 +51,28 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stops accepting, lets in-flight requests finish, then closes the database.
-    await app.close();
-    await database.close();
-    process.exit(0);
+    const limit = config.timeouts.shutdownSeconds;
+    app.log.info({ signal, limitSeconds: limit }, 'shutting down');
+    // Past the limit, whatever is still open (a stalled upload, a slow client) is cut and
+    // the process exits 1, so that a supervisor never waits on it (decision 0050).
+    let cut = false;
+    const deadline = setTimeout(() => {
+      cut = true;
+      app.log.warn({ limitSeconds: limit }, 'shutdown took too long; cutting open connections');
+      app.server.closeAllConnections();
+      setTimeout(() => process.exit(1), 500).unref();
+    }, limit * 1000);
+    deadline.unref();
+    try {
+      // Stops accepting, closes idle keep-alive connections at once, answers what is in
+      // flight (with Connection: close), then stops the jobs and closes the database.
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+    process.exit(cut ? 1 : 0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -59,5 +88,6 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) fail(error.message);
-  fail((error as Error).message ?? String(error));
+  const message = error instanceof Error ? error.message : JSON.stringify(error);
+  fail((message ?? String(error)).split('\n')[0] ?? 'failed to start');
 });

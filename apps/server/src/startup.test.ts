@@ -61,4 +61,13 @@ describe('preparing the database at start', () => {
     expect(result).toEqual({ demo: false, setupCode: null });
     expect(startupBanner(config, database.kind, result)).not.toMatch(/First run/);
   });
+
+  it('names the public address, where single sign-on works (decision 0054)', () => {
+    const publicUrl = 'https://links.acme.example';
+    const banner = startupBanner({ ...config, publicUrl }, database.kind, {
+      demo: false,
+      setupCode: null,
+    });
+    expect(banner).toContain(`Signpost is running at ${publicUrl}\n`);
+  });
 });

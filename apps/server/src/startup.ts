@@ -25,10 +25,10 @@ export async function prepareDatabase(database: DatabaseHandle, config: Config):
 
 /** The lines printed once the server listens. */
 export function startupBanner(config: Config, kind: DatabaseHandle['kind'], startup: Startup) {
-  const url = `http://localhost:${config.port}`;
+  // The public address: the one where single sign-on works (decision 0054).
   const lines = [
     '',
-    `  Signpost is running at ${url}`,
+    `  Signpost is running at ${config.publicUrl}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
   ];
   if (startup.demo || (config.demoData && kind === 'pglite' && !startup.setupCode)) {

@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client.ts';
-import { auditLog, collections, organizations, sessions, users } from '../src/db/schema/index.ts';
+import {
+  accessTokens,
+  auditLog,
+  collections,
+  organizations,
+  sessions,
+  users,
+} from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { freshPostgres } from './app.ts';
 import { createUser, PASSWORD } from './factories.ts';
@@ -160,7 +167,7 @@ describe('npm run admin', { timeout: 300_000 }, () => {
       /last active administrator/,
     );
 
-    const { bob, sessionId } = await withDatabase(async (db) => {
+    const { bob, sessionId, firstToken } = await withDatabase(async (db) => {
       const bob = await createUser(db, organizationId, { email: 'bob@acme.test' });
       const sessionId = newId();
       await db.insert(sessions).values({
@@ -169,7 +176,7 @@ describe('npm run admin', { timeout: 300_000 }, () => {
         tokenHash: `hash-${sessionId}`,
         expiresAt: new Date(Date.now() + 3600_000),
       });
-      return { bob, sessionId };
+      return { bob, sessionId, firstToken: await accessTokenOf(db, bob.id) };
     });
 
     const promoted = await admin(['make-admin', '--email', 'BOB@acme.test']);
@@ -187,7 +194,13 @@ describe('npm run admin', { timeout: 300_000 }, () => {
       input: 'a new password for bob\n',
     });
     expect(reset.code).toBe(0);
-    expect(reset.stdout).toMatch(/ended 1 session\./);
+    expect(reset.stdout).toMatch(/ended 1 session and revoked 1 access token\./);
+    // A token made after the reset, with the new password, is revoked when bob is disabled.
+    const secondToken = await withDatabase(async (db) => {
+      const [first] = await db.select().from(accessTokens).where(eq(accessTokens.id, firstToken));
+      expect(first!.revokedAt).toBeInstanceOf(Date);
+      return accessTokenOf(db, bob.id);
+    });
 
     const disabled = await admin(['disable', '--email', 'bob@acme.test']);
     expect(disabled.code).toBe(0);
@@ -199,6 +212,9 @@ describe('npm run admin', { timeout: 300_000 }, () => {
       expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
       const [session] = await db.select().from(sessions).where(eq(sessions.id, sessionId));
       expect(session!.revokedAt).toBeInstanceOf(Date);
+      // Revoked for good: enabling bob again in the console brings no token back.
+      const [token] = await db.select().from(accessTokens).where(eq(accessTokens.id, secondToken));
+      expect(token!.revokedAt).toBeInstanceOf(Date);
       const entries = await db
         .select()
         .from(auditLog)
@@ -213,6 +229,23 @@ describe('npm run admin', { timeout: 300_000 }, () => {
         expect(e).toMatchObject({ organizationId, actorId: null });
         expect(e.details).toMatchObject({ via: 'command line' });
       }
+      expect(entries.map((e) => e.details).slice(1)).toEqual([
+        { via: 'command line', sessionsEnded: 1, accessTokensRevoked: 1 },
+        { via: 'command line', sessionsEnded: 0, accessTokensRevoked: 1 },
+      ]);
     });
   });
 });
+
+/** A live access token of the person, written straight into the database; its id. */
+async function accessTokenOf(db: Database, userId: string): Promise<string> {
+  const id = newId();
+  await db.insert(accessTokens).values({
+    id,
+    userId,
+    name: 'script',
+    tokenHash: `hash-${id}`,
+    tokenHint: 'spat_test',
+  });
+  return id;
+}

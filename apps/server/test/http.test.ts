@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from './app.ts';
+import { createOrganization, createUser, PASSWORD, signIn } from './factories.ts';
 
-const { app } = await createTestApp();
-const behindProxy = await createTestApp({ TRUST_PROXY: 'true' });
+const { app, db } = await createTestApp();
+const behindProxy = await createTestApp({ TRUST_PROXY: '1' });
 
 describe('security headers', () => {
   it('sends a strict policy on every response', async () => {
@@ -23,6 +24,16 @@ describe('security headers', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('forbids framing with X-Frame-Options DENY, like frame-ancestors', async () => {
+    for (const url of ['/api/auth/methods', '/api/nothing']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(String(response.headers['content-security-policy'])).toContain(
+        "frame-ancestors 'none'",
+      );
+    }
+  });
+
   it('adds HSTS only when the request came over TLS', async () => {
     const response = await behindProxy.app.inject({
       method: 'GET',
@@ -30,6 +41,55 @@ describe('security headers', () => {
       headers: { 'x-forwarded-proto': 'https' },
     });
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('caching', async () => {
+  const org = await createOrganization(db);
+  const person = await createUser(db, org.id);
+
+  it('keeps no answer of the API in any cache: tokens, codes, secrets, errors', async () => {
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions',
+      payload: { type: 'email-password', email: person.email, password: PASSWORD },
+    });
+    expect(signedIn.statusCode).toBe(201);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const { headers } = await signIn(app, person);
+    const calls = [
+      { method: 'GET', url: '/api/auth/methods' },
+      { method: 'GET', url: '/api/auth/sessions/current', headers },
+      { method: 'GET', url: '/api/auth/tokens', headers },
+      { method: 'POST', url: '/api/auth/tokens', headers, payload: { name: 'Script' } },
+      { method: 'GET', url: '/api/auth/second-factor', headers },
+      { method: 'POST', url: '/api/auth/second-factor/setup', headers },
+      { method: 'POST', url: '/api/invitations/lookup', payload: { token: 'x'.repeat(43) } },
+      { method: 'GET', url: '/api/setup' },
+      { method: 'GET', url: '/api/consumer/collections', headers },
+      { method: 'GET', url: '/api/consumer/menu' },
+      { method: 'GET', url: '/api/admin/people', headers },
+      { method: 'GET', url: '/api/nothing' },
+      { method: 'POST', url: '/api/auth/sessions', payload: { type: 'email-password' } },
+    ] as const;
+    for (const call of calls) {
+      const response = await app.inject(call);
+      expect(response.headers['cache-control'], `${call.method} ${call.url}`).toBe('no-store');
+    }
+  });
+
+  it('lets the menu be revalidated with its ETag, privately', async () => {
+    const { headers } = await signIn(app, person);
+    const menu = await app.inject({ method: 'GET', url: '/api/consumer/menu', headers });
+    expect(menu.statusCode).toBe(200);
+    expect(menu.headers['cache-control']).toBe('private, no-cache');
+    const again = await app.inject({
+      method: 'GET',
+      url: '/api/consumer/menu',
+      headers: { ...headers, 'if-none-match': String(menu.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['cache-control']).toBe('private, no-cache');
   });
 });
 
@@ -73,9 +133,102 @@ describe('errors', () => {
   });
 });
 
-describe('OpenAPI document at /api/docs', () => {
+describe('OpenAPI document at /api/docs', async () => {
+  const org = await createOrganization(db);
+  const reader = await signIn(app, await createUser(db, org.id));
+  const publicDocs = await createTestApp({ API_DOCS: 'public' });
+  const noDocs = await createTestApp({ API_DOCS: 'off' });
+  const strictPolicy = String(
+    (await app.inject({ method: 'GET', url: '/api/auth/methods' })).headers[
+      'content-security-policy'
+    ],
+  );
+
+  it('refuses the document to anonymous callers by default, and serves it signed in', async () => {
+    for (const url of [
+      '/api/docs/json',
+      '/api/docs/yaml',
+      '/api/docs/json/',
+      '/api/docs/json?x=1',
+    ]) {
+      const anonymous = await app.inject({ method: 'GET', url });
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.json().code, url).toBe('UNAUTHORIZED');
+      expect(anonymous.body, url).not.toContain('/api/admin/');
+      const signedIn = await app.inject({ method: 'GET', url, headers: reader.headers });
+      expect(signedIn.statusCode, url).toBe(200);
+      expect(signedIn.body, url).toContain('/api/admin/people');
+    }
+    const badToken = await app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(badToken.statusCode).toBe(401);
+  });
+
+  it('serves the document to anyone with API_DOCS=public, and nothing with off', async () => {
+    const open = await publicDocs.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(open.statusCode).toBe(200);
+    for (const url of [
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/json',
+      '/api/docs/static/swagger-ui.css',
+    ]) {
+      const off = await noDocs.app.inject({ method: 'GET', url, headers: reader.headers });
+      expect(off.statusCode, url).toBe(404);
+    }
+  });
+
+  it('keeps the strict Content-Security-Policy on the viewer and its files', async () => {
+    expect(strictPolicy).toContain("script-src 'self'");
+    for (const url of [
+      '/api/docs',
+      '/api/docs/',
+      '/api/docs/static/swagger-initializer.js',
+      '/api/docs/static/swagger-ui-bundle.js',
+      '/api/docs/static/swagger-ui.css',
+    ]) {
+      for (const ctx of [app, publicDocs.app]) {
+        const response = await ctx.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-security-policy'], url).toBe(strictPolicy);
+        expect(response.headers['x-frame-options'], url).toBe('DENY');
+      }
+    }
+  });
+
+  it('serves a viewer page without inline script or style, loading only its own files', async () => {
+    const page = await app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(page.body).not.toMatch(/<style|\sstyle=|\son[a-z]+=/i);
+    for (const [, address] of page.body.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      expect(address, address).toMatch(/^\.\/static\//);
+    }
+    // The initializer fetches the document with the web app's session of this browser.
+    const initializer = await app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-initializer.js',
+    });
+    expect(initializer.body).toContain('localStorage.getItem("my_jwt_key")');
+    expect(initializer.body).toContain("'/api/docs/json'");
+    // …under the key the web app keeps it.
+    const { readFile } = await import('node:fs/promises');
+    const constants = await readFile(
+      new URL('../../web/src/lib/constants.ts', import.meta.url),
+      'utf8',
+    );
+    expect(constants).toContain("TOKEN_STORAGE_KEY = 'my_jwt_key'");
+  });
+
   it('describes the administration, setup and invitation calls, each under its tag', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: reader.headers,
+    });
     const paths = response.json<{
       paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>>;
     }>().paths;
@@ -107,7 +260,11 @@ describe('OpenAPI document at /api/docs', () => {
   });
 
   it('describes every call of the spec', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: reader.headers,
+    });
     expect(response.statusCode).toBe(200);
     const paths = response.json<{ paths: Record<string, Record<string, unknown>> }>().paths;
     const has = (method: string, path: string) =>
@@ -130,11 +287,6 @@ describe('OpenAPI document at /api/docs', () => {
     has('post', '/api/consumer/collection-shares');
     has('post', '/api/consumer/collection-shares/{shareId}/members');
     has('delete', '/api/consumer/collection-shares/{shareId}/members/{memberId}');
-  });
-
-  it('serves the viewer', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/docs/' });
-    expect([200, 302]).toContain(response.statusCode);
   });
 });
 
@@ -161,7 +313,14 @@ describe('the built web app', async () => {
     const response = await web.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
-    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('revalidates the page itself, at / and at any page address', async () => {
+    for (const url of ['/', '/index.html', '/somewhere/else']) {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
   });
 
   it('answers a missing asset with 404, never with the page', async () => {

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { startSourceServer } from './support/source-server.ts';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
@@ -33,32 +34,9 @@ describe('starting the server', () => {
 
 describe('stopping the server', () => {
   it('finishes the request in flight and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
-    const { spawn } = await import('node:child_process');
-    const { mkdtemp, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'signpost-main-'));
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    const child = spawn(process.execPath, ['--import', 'tsx', main, '--no-demo'], {
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'info',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = await startSourceServer();
+    const { child, port, exited } = server;
     try {
-      let output = '';
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes('Signpost is running')) resolve();
-        });
-        child.on('exit', (code) => reject(new Error(`exited early with ${code}`)));
-      });
-      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
       // A request the server has received and is still answering (sign-in runs argon2id)
       // must get its full answer after SIGTERM.
       const { connect } = await import('node:net');
@@ -87,8 +65,7 @@ describe('stopping the server', () => {
       expect(answer).toContain('INVALID_CREDENTIALS');
       expect(await exited).toBe(0);
     } finally {
-      child.kill('SIGKILL');
-      await rm(dataDir, { recursive: true, force: true });
+      await server.stop();
     }
   });
 });

@@ -245,13 +245,13 @@ async function interactions(browser: Browser, base: string, token: string) {
       const search = page.getByRole('dialog', { name: 'Search' });
       await during('openSearch', async () => {
         await page.getByRole('button', { name: 'Search', exact: true }).click();
-        await search.getByRole('searchbox').waitFor();
+        await search.getByRole('combobox').waitFor();
       });
       // About 150 ms between keys, an even typist; the last letters land within the debounce.
       await during(
         'search',
         async () => {
-          await search.getByRole('searchbox').pressSequentially('onboarding', { delay: 150 });
+          await search.getByRole('combobox').pressSequentially('onboarding', { delay: 150 });
           await search.getByRole('region', { name: 'Results' }).waitFor();
         },
         1000,

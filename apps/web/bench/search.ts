@@ -4,6 +4,7 @@
 //   npx tsx apps/web/bench/search.ts
 import { AUTOCOMPLETE_MIN_LENGTH, SEARCH_MAX_RESULTS } from '../src/lib/constants.ts';
 import { NO_COLLECTION_CAN } from '../src/lib/menu/can.ts';
+import type { FavoriteItem } from '@signpost/contract';
 import type { DisplaySpace, SearchEntry, ShownLink } from '../src/lib/menu/menu-types.ts';
 import { buildSearchIndex } from '../src/lib/menu/process-menu.ts';
 import { createLinkSearch } from '../src/lib/menu/search-links.ts';
@@ -32,7 +33,13 @@ const KINDS = words(`report board page sheet guide form plan review template che
 const TEAMS = words(`Sales Finance People Engineering Design Marketing Support Legal Product
   Operations Data Security`);
 
-/** A menu shaped like the reference one (spaces of collections of 50 links), n links in all. */
+/** How many favorites the person keeps (the reference data set's number). */
+const FAVORITES = 20;
+
+/**
+ * A menu shaped like the reference one (spaces of collections of 50 links), n links in all,
+ * and a personal space of 20 favorites of them.
+ */
 export function generateSpaces(links: number, seed = 7): DisplaySpace[] {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
@@ -78,6 +85,39 @@ export function generateSpaces(links: number, seed = 7): DisplaySpace[] {
     }
     spaces.push(space);
   }
+  // A personal space first, as in the menu, with favorites of 20 links spread over the rest
+  // (a favorite and its original are one result).
+  const favorites: FavoriteItem[] = [];
+  const linksOf = spaces.flatMap((space) =>
+    space.collections.flatMap((collection) => collection.items as ShownLink[]),
+  );
+  for (let f = 0; f < FAVORITES && linksOf.length > 0; f += 1) {
+    const link = linksOf[Math.floor((f * linksOf.length) / FAVORITES)]!;
+    favorites.push({
+      ...link,
+      type: 'link-favorite',
+      id: `favorite-${f}`,
+      linkId: link.id,
+      can: { edit: false, delete: true, move: true, favorite: false },
+    });
+  }
+  spaces.unshift({
+    id: 'personal',
+    name: 'My Space',
+    type: 'personal',
+    can: { addCollection: false },
+    collections: [
+      {
+        type: 'collection',
+        id: 'my-space',
+        name: 'My Space',
+        description: '',
+        color: null,
+        can: NO_COLLECTION_CAN,
+        items: favorites,
+      },
+    ],
+  });
   return spaces;
 }
 
@@ -114,15 +154,18 @@ export const KEYSTROKES = QUERIES.map((typed) => {
 });
 
 /**
- * One keystroke of the search panel: the matches (narrowed from the previous keystroke's
- * when the query grew) give the first results and the count.
+ * One keystroke of the search panel: the best matches (ranked, narrowed from an earlier
+ * keystroke's matches when the query grew) and the count.
  */
-function keystroke(search: (query: string) => readonly SearchEntry[], query: string) {
-  const matches = search(query);
-  return matches.slice(0, SEARCH_MAX_RESULTS).length + matches.length;
+function keystroke(search: ReturnType<typeof createLinkSearch>, query: string) {
+  const { results, total } = search(query, SEARCH_MAX_RESULTS);
+  return results.length + total;
 }
 
-/** The same keystroke by two scans of the whole index (the search before narrowing). */
+/**
+ * A reference, not the search: the first results and the count by two plain scans of the
+ * whole index, unranked (the search before narrowing and ranking).
+ */
 function fullScan(index: readonly SearchEntry[], query: string) {
   const needle = query.trim().toLowerCase();
   if (needle.length < AUTOCOMPLETE_MIN_LENGTH) return 0;

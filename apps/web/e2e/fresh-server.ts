@@ -31,23 +31,41 @@ async function freePort(): Promise<number> {
 }
 
 /** The line of the setup code the server prints at a first run: three groups of four. */
+/** How long a server of a journey's own may take to start and answer. */
+export const STARTUP_LIMIT_MS = 180_000;
+
 export const SETUP_CODE = /^\s+([A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4})\s*$/m;
 
-async function startFreshServer(): Promise<{ server: FreshServer; stop: () => Promise<void> }> {
+/** A server process of a journey's own, on its own embedded database. */
+export interface OwnServer {
+  port: number;
+  /** Everything the server printed so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the build the journeys' main server was started from (playwright.config.ts builds
+ * it) on a free port and a new data folder, with `env` over the usual settings, and waits
+ * until `ready` says so (it is asked about every 100 ms) or `STARTUP_LIMIT_MS` passes.
+ */
+export async function startOwnServer(
+  env: (port: number) => Record<string, string>,
+  ready: (port: number, output: string) => Promise<boolean>,
+): Promise<OwnServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'signpost-e2e-fresh-'));
-  const baseURL = `http://127.0.0.1:${port}`;
-  // The build the journeys' main server was started from (playwright.config.ts builds it).
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'signpost-e2e-own-'));
   const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       DEMO_DATA: 'false',
       LOG_LEVEL: 'info',
+      ...env(port),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,25 +76,6 @@ async function startFreshServer(): Promise<{ server: FreshServer; stop: () => Pr
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
 
-  const deadline = Date.now() + 60_000;
-  let setupCode: string | undefined;
-  while (!setupCode) {
-    if (child.exitCode !== null) throw new Error(`the fresh server stopped:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`no setup code within 60 s:\n${output}`);
-    setupCode = SETUP_CODE.exec(output)?.[1];
-    if (!setupCode) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  // Listening once the code is printed; wait for the first answer all the same.
-  for (;;) {
-    try {
-      if ((await fetch(`${baseURL}/api/auth/methods`)).ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error(`the fresh server does not answer:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -85,7 +84,38 @@ async function startFreshServer(): Promise<{ server: FreshServer; stop: () => Pr
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { server: { baseURL, setupCode, output: () => output }, stop };
+  // A first start migrates an empty embedded database: about 12 s of processor time, so
+  // on two cores shared with the other journeys and the component tests it can take a minute.
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server stopped:\n${output}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server was not ready within ${STARTUP_LIMIT_MS / 1000} s:\n${output}`);
+    }
+    try {
+      if (await ready(port, output)) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { port, output: () => output, stop };
+}
+
+async function startFreshServer(): Promise<{ server: FreshServer; stop: () => Promise<void> }> {
+  // Listening once the setup code is printed; wait for the first answer all the same.
+  const own = await startOwnServer(
+    () => ({}),
+    async (port, output) =>
+      SETUP_CODE.test(output) && (await fetch(`http://127.0.0.1:${port}/api/auth/methods`)).ok,
+  );
+  const setupCode = SETUP_CODE.exec(own.output())![1]!;
+  const baseURL = `http://127.0.0.1:${own.port}`;
+  return { server: { baseURL, setupCode, output: own.output }, stop: own.stop };
 }
 
 /**
@@ -103,7 +133,7 @@ export const test = base.extend<object, { freshServer: FreshServer }>({
         await stop();
       }
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: STARTUP_LIMIT_MS + 30_000 },
   ],
   baseURL: async ({ freshServer }, provide) => provide(freshServer.baseURL),
   context: async ({ context, freshServer }, provide) => {

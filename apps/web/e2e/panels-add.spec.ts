@@ -58,23 +58,3 @@ test('add a link and a collection, then a link inside the collection', async ({
   await nested.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(trips.getByRole('link', { name: /^Trains/ })).toBeVisible();
 });
-
-test('a refused link keeps the add panel open with a polite message', async ({
-  page,
-  refusedLinkPerson: person,
-}) => {
-  await signIn(page, person);
-  await page
-    .getByRole('region', { name: 'My Space' })
-    .getByRole('button', { name: 'Add', exact: true })
-    .click();
-  await page.getByRole('button', { name: 'New Link' }).click();
-  const panel = page.getByRole('dialog', { name: 'Add link' });
-  await panel.getByLabel('Link address').fill('javascript:alert(1)');
-  await panel.getByLabel('Link name').fill('Nope');
-  await panel.getByRole('button', { name: 'Add', exact: true }).click();
-  await expect(panel.getByRole('alert')).toHaveText('Sorry, that did not work. Please try again.');
-  await expect(panel).toBeVisible();
-  // The loading state ends by itself.
-  await expect(panel.getByRole('button', { name: 'Add', exact: true })).toBeEnabled();
-});

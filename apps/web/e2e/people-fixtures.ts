@@ -20,6 +20,7 @@ const CAST = {
   wrongPasswordPerson: { colleague: 'bruno.khan@example.com' },
   fragmentTokenPerson: { colleague: 'bruno.schmidt@example.com' },
   pastedTokenPerson: { colleague: 'carmen.chen@example.com' },
+  wrongTokenPerson: { colleague: 'elif.berg@example.com' },
   // portal.spec.ts
   browsingPerson: { colleague: 'daniel.lindqvist@example.com' },
   searchingPerson: { colleague: 'dmitri.garcia@example.com' },
@@ -27,10 +28,17 @@ const CAST = {
   revokedPerson: { colleague: 'dmitri.yilmaz@example.com' },
   // panels-add.spec.ts
   addingPerson: { colleague: 'ines.tanaka@example.com' },
+  // server-messages.spec.ts
   refusedLinkPerson: { colleague: 'ivan.berg@example.com' },
   // panels-details.spec.ts
   favoritingPerson: { colleague: 'ivan.dubois@example.com' },
   detailsPerson: { colleague: 'ivan.khan@example.com' },
+  // polish.spec.ts
+  buddySeeker: { colleague: 'quinn.kim@example.com' },
+  favoriteToggler: { colleague: 'pedro.silva@example.com' },
+  shareKeeper: { colleague: 'umar.patel@example.com' },
+  shareJoiner: { colleague: 'umar.schmidt@example.com' },
+  phonePerson: { colleague: 'tara.novak@example.com' },
   // drag-drop.spec.ts
   dragDropPerson: { colleague: 'jonas.ivanova@example.com' },
   touchDragPerson: { colleague: 'julia.novak@example.com' },
@@ -52,6 +60,16 @@ const CAST = {
   passwordChangePerson: { colleague: 'olga.moreau@example.com' },
   // second-factor.spec.ts
   secondFactorPerson: { colleague: 'noah.schmidt@example.com' },
+  // sso-second-factor.spec.ts
+  ssoSecondFactorPerson: { colleague: 'ximena.walsh@example.com' },
+  // reauthentication.spec.ts
+  reauthenticationPerson: { colleague: 'yusuf.haddad@example.com' },
+  // undo.spec.ts
+  undoLinkPerson: { colleague: 'samir.rossi@example.com' },
+  undoCollectionPerson: { colleague: 'tara.demir@example.com' },
+  undoTrashPerson: { colleague: 'quinn.ivanova@example.com' },
+  // search.spec.ts: in Engineering and in the Launch checklist share.
+  rankingSearchPerson: { colleague: 'amara.okafor@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;

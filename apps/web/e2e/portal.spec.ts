@@ -34,7 +34,7 @@ test('search with last-used links and recent searches', async ({
   await signIn(page, person);
   await page.keyboard.press('/');
   const panel = page.getByRole('dialog', { name: 'Search' });
-  const input = panel.getByRole('searchbox', { name: 'Search links' });
+  const input = panel.getByRole('combobox', { name: 'Search links' });
   // `/` opens search with the field focused, so the next keys are the query.
   await expect(input).toBeFocused();
 
@@ -45,7 +45,7 @@ test('search with last-used links and recent searches', async ({
     ['slack', /Slack/],
   ] as const) {
     await input.fill(query);
-    const result = panel.getByRole('link', { name });
+    const result = panel.getByRole('option', { name });
     const opened = context.waitForEvent('page');
     await result.first().click();
     await (await opened).close();
@@ -58,11 +58,11 @@ test('search with last-used links and recent searches', async ({
   await expect(lastUsed.getByRole('link')).toHaveCount(4);
 
   const recent = panel.getByRole('region', { name: 'Recent searches' });
-  await expect(recent.getByRole('button', { name: 'slack' })).toBeVisible();
+  await expect(recent.getByRole('option', { name: 'slack' })).toBeVisible();
   await recent.getByRole('button', { name: 'Show More' }).click();
-  await expect(recent.getByRole('button', { name: 'payr' })).toBeVisible();
-  await recent.getByRole('button', { name: 'wiki' }).click();
-  await expect(panel.getByRole('link', { name: /Company wiki/ })).toBeVisible();
+  await expect(recent.getByRole('option', { name: 'payr' })).toBeVisible();
+  await recent.getByRole('option', { name: 'wiki' }).click();
+  await expect(panel.getByRole('option', { name: /Company wiki/ })).toBeVisible();
   await expectAccessible(page);
 
   // The lists belong to this session's token.

@@ -53,9 +53,9 @@ test('screenshots of the login screen, the portal and search', async ({
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.keyboard.press('/');
   const search = page.getByRole('dialog', { name: 'Search' });
-  await search.getByRole('searchbox', { name: 'Search links' }).fill('notes');
+  await search.getByRole('combobox', { name: 'Search links' }).fill('notes');
   await expect(search.getByRole('region', { name: 'Results' })).toBeVisible();
-  await expect(search.getByRole('link', { name: /Standup notes/ })).toBeVisible();
+  await expect(search.getByRole('option', { name: /Standup notes/ })).toBeVisible();
   await settle(page);
   await page.screenshot({ path: path.join(SCREENSHOTS, 'search.png') });
 });

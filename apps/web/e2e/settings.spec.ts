@@ -80,7 +80,7 @@ test('two sessions are listed; ending the other one sends its page to the login 
   await expect(sessions.getByRole('listitem').nth(1)).not.toContainText('This device');
   await expect(sessions.getByRole('listitem').nth(1)).toContainText('with e-mail and password');
 
-  await sessions.getByRole('button', { name: /^End the session on / }).click();
+  await sessions.getByRole('button', { name: /^End session on / }).click();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
   await expect(sessions.getByText('You are signed in nowhere else.')).toBeVisible();
 
@@ -94,7 +94,7 @@ test('two sessions are listed; ending the other one sends its page to the login 
   await expect(page.getByText(`Hello ${person.name}`)).toBeVisible();
 });
 
-test('a password changed in settings signs out the other browser and signs in from then on', async ({
+test('a password changed in settings signs out the other browser, revokes the access tokens and signs in from then on', async ({
   page,
   request,
   browser,
@@ -104,17 +104,36 @@ test('a password changed in settings signs out the other browser and signs in fr
   const otherPage = await elsewhere.newPage();
   await signIn(otherPage, person);
   await signIn(page, person);
+  // An access token made with the old password, as a script would hold it.
+  const session = await request.post('/api/auth/sessions/', {
+    data: { type: 'email-password', email: person.email, password: DEMO_PASSWORD },
+  });
+  const made = await request.post('/api/auth/tokens', {
+    headers: { authorization: `Bearer ${(await session.json()).token}` },
+    data: { name: 'nightly export' },
+  });
+  expect(made.status()).toBe(201);
+  const script = { authorization: `Bearer ${(await made.json()).token}` };
+  expect((await request.get('/api/auth/sessions/current', { headers: script })).status()).toBe(200);
 
   const settings = await openSettings(page);
   const section = settings.getByRole('region', { name: 'Password' });
   await section.getByLabel('Current password').fill(DEMO_PASSWORD);
   await section.getByLabel('New password').fill('a fresh passphrase 84');
   await expect(section.getByRole('checkbox', { name: 'Sign out everywhere else' })).toBeChecked();
+  await expect(
+    section.getByRole('checkbox', { name: 'Revoke all my access tokens' }),
+  ).toBeChecked();
   await section.getByRole('button', { name: 'Change password' }).click();
   await expect(section.getByRole('status')).toHaveText(
-    'Your password is changed, and you are signed out everywhere else.',
+    'Your password is changed, you are signed out everywhere else, and your access tokens are revoked.',
   );
   await expectAccessible(page);
+  // The token made with the old password no longer works.
+  expect((await request.get('/api/auth/sessions/current', { headers: script })).status()).toBe(401);
+  await expect(
+    settings.getByRole('region', { name: 'Access tokens' }).getByText('You have no access tokens.'),
+  ).toBeVisible();
 
   // The other browser's session has ended: its next call lands on the login screen.
   await otherPage.reload();

@@ -58,3 +58,44 @@ test('an access token pasted on the login screen signs in', async ({
   await modal.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText(`Hello ${person.name}`)).toBeVisible();
 });
+
+test('a wrong or revoked access token is said to be not valid, never a session that ended', async ({
+  page,
+  request,
+  wrongTokenPerson: person,
+}) => {
+  // A real access token of the person, revoked at once (decision 0054).
+  const session = await tokenFor(request, person);
+  const auth = { Authorization: `Bearer ${session}` };
+  const made = await request.post('/api/auth/tokens', { headers: auth, data: { name: 'old' } });
+  expect(made.status()).toBe(201);
+  const { token, accessToken } = (await made.json()) as {
+    token: string;
+    accessToken: { id: string };
+  };
+  const revoked = await request.delete(`/api/auth/tokens/${accessToken.id}`, { headers: auth });
+  expect(revoked.status()).toBe(204);
+
+  await page.goto('/');
+  const modal = page.getByRole('dialog', { name: 'Sign in' });
+  await modal.getByRole('button', { name: 'Access your Signpost' }).click();
+  const alert = modal.getByRole('alert');
+  const notValid =
+    'This access token is not valid. Check that you pasted all of it, or ask for a new one.';
+
+  await modal.getByRole('button', { name: 'Continue' }).click();
+  await expect(alert).toHaveText('Paste your access token first.');
+
+  for (const wrong of ['not-a-real-token', 'short', token]) {
+    await modal.getByLabel('Access token').fill(wrong);
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await expect(alert).toHaveText(notValid);
+    await expect(alert).not.toContainText(/session|Sign in to continue/i);
+    // Cleared between tries: each answer is the new one.
+    await modal.getByLabel('Access token').fill('');
+    await modal.getByRole('button', { name: 'Continue' }).click();
+    await expect(alert).toHaveText('Paste your access token first.');
+  }
+  await expect(page.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  expect(await page.evaluate(() => window.localStorage.getItem('my_jwt_key'))).toBeNull();
+});

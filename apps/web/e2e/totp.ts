@@ -1,3 +1,4 @@
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -33,4 +34,25 @@ export function totpCode(secret: string, step = totpStep()): string {
   const offset = hmac[hmac.length - 1]! & 0x0f;
   const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
   return String(binary % 1_000_000).padStart(6, '0');
+}
+
+/**
+ * The two-step sign-in's code step: a wrong code is refused with a message; then the code of
+ * the step after the one that turned the factor on (that one cannot sign in) opens the portal.
+ */
+export async function answerCodeStep(
+  page: Page,
+  modal: Locator,
+  step: Locator,
+  secret: string,
+  enabledAt: number,
+  name: string,
+) {
+  const code = step.getByRole('textbox', { name: '6-digit code' });
+  await code.fill('000000');
+  await step.getByRole('button', { name: 'Verify' }).click();
+  await expect(modal.getByRole('alert')).toContainText('not right');
+  await code.fill(totpCode(secret, Math.max(enabledAt + 1, totpStep())));
+  await step.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText(`Hello ${name}`)).toBeVisible();
 }

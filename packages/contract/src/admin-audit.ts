@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'sign-out',
   'session.ended',
   'sessions.ended-everywhere',
+  // The person proved who they are again before a sensitive change (decision 0048).
+  'session.reauthenticated',
   'access-token.created',
   'access-token.revoked',
   'second-factor.enabled',
@@ -59,6 +61,10 @@ export const AUDIT_ACTIONS = [
   'suggestion.created',
   'suggestion.accepted',
   'suggestion.declined',
+  // Deletions undone (decision 0052).
+  'content.link-restored',
+  'content.collection-restored',
+  'share.restored',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS, Name } from './common.ts';
+import { multiline } from './text.ts';
 
 const exact = { additionalProperties: false } as const;
 
@@ -16,7 +17,8 @@ const FooterUrl = Type.Union([Type.String({ maxLength: LIMITS.url }), Type.Null(
 });
 const Intro = Type.String({
   maxLength: ORGANIZATION_LIMITS.intro,
-  description: 'Shown in the space’s info dialog; empty for the built-in text',
+  description: 'Shown in the space’s info dialog; empty for the built-in text; may span lines',
+  ...multiline,
 });
 
 /** The intro texts of the three kinds of space. */

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Description, Id, Name, Person, Url } from './common.ts';
+import { multiline } from './text.ts';
 import { AdminPageLimit } from './admin-teams.ts';
 
 const exact = { additionalProperties: false } as const;
@@ -88,7 +89,7 @@ export type AcceptSuggestionBody = Static<typeof AcceptSuggestionBody>;
 
 /** `POST /api/admin/suggestions/{id}/decline`. */
 export const DeclineSuggestionBody = Type.Object(
-  { reason: Type.Optional(Type.String({ maxLength: SUGGESTION_REASON_MAX })) },
+  { reason: Type.Optional(Type.String({ maxLength: SUGGESTION_REASON_MAX, ...multiline })) },
   exact,
 );
 export type DeclineSuggestionBody = Static<typeof DeclineSuggestionBody>;

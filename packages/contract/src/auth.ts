@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS } from './common.ts';
+import { visibleText } from './text.ts';
 
 export const LOGIN_METHOD_TYPES = ['email-password', 'sso-oidc-id-token'] as const;
 
@@ -8,7 +9,10 @@ export const LoginMethod = Type.Object({
   type: Type.Union([Type.Literal('email-password'), Type.Literal('sso-oidc-id-token')]),
   name: Type.String({ description: 'Shown on the sign-in button' }),
   loginUrl: Type.Optional(
-    Type.String({ description: 'For single sign-on: where the button sends the browser' }),
+    Type.String({
+      description:
+        'For single sign-on: where the button sends the browser, on the public address (PUBLIC_URL) that the provider returns to',
+    }),
   ),
 });
 export type LoginMethod = Static<typeof LoginMethod>;
@@ -77,8 +81,84 @@ export {
   SESSION_FRAGMENT,
   SSO_ERROR_CODES,
   SSO_ERROR_FRAGMENT,
+  SSO_SECOND_FACTOR_FRAGMENT,
+  REAUTHENTICATED_FRAGMENT,
   type SsoErrorCode,
 } from './markers.ts';
+
+const TotpCode = Type.String({
+  maxLength: 16,
+  description: 'The 6-digit code of the authenticator app (spaces are ignored)',
+});
+const RecoveryCode = Type.String({
+  maxLength: 32,
+  description: 'One of the recovery codes given when the second factor was enabled',
+});
+
+/**
+ * `POST /api/auth/sso/second-factor`: finishes a single sign-on of a person with a second
+ * factor. `ticket` is the one of `#sso-second-factor?ticket=…`; the browser that received it
+ * also sends its cookie. Exactly one of `totp` and `recoveryCode`.
+ */
+export const SsoSecondFactorBody = Type.Object(
+  {
+    ticket: Type.String({ minLength: 1, maxLength: 128 }),
+    totp: Type.Optional(TotpCode),
+    recoveryCode: Type.Optional(RecoveryCode),
+  },
+  { additionalProperties: false },
+);
+export type SsoSecondFactorBody = Static<typeof SsoSecondFactorBody>;
+
+// ---------------------------------------------------------------------------------------
+// Re-authentication before sensitive changes (decision 0048)
+
+/** How long a sign-in or re-authentication counts as recent, in minutes. */
+export const REAUTHENTICATION_MINUTES = 5;
+
+/** `GET /api/auth/reauthenticate`: how this person can prove who they are again. */
+export const ReauthenticationMethodsResponse = Type.Object({
+  password: Type.Boolean({ description: 'The person has a password here' }),
+  secondFactor: Type.Boolean({ description: 'A password re-authentication also needs a code' }),
+  providers: Type.Array(
+    Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: false }),
+    { description: 'Single sign-on providers the person signs in with' },
+  ),
+  recent: Type.Boolean({ description: 'The session is recently authenticated right now' }),
+  windowMinutes: Type.Integer({ description: 'How long a re-authentication counts' }),
+});
+export type ReauthenticationMethodsResponse = Static<typeof ReauthenticationMethodsResponse>;
+
+/**
+ * `POST /api/auth/reauthenticate`: the password (and, with a second factor on, a code) of
+ * the signed-in person; 204 stamps the session. A wrong password is 400, not 401.
+ */
+export const ReauthenticateBody = Type.Object(
+  {
+    password: Type.String({ maxLength: LIMITS.password.max, description: 'As typed' }),
+    totp: Type.Optional(TotpCode),
+    recoveryCode: Type.Optional(RecoveryCode),
+  },
+  { additionalProperties: false },
+);
+export type ReauthenticateBody = Static<typeof ReauthenticateBody>;
+
+/** `POST /api/auth/reauthenticate/sso`: start a fresh single sign-on for this session. */
+export const ReauthenticateSsoBody = Type.Object(
+  {
+    provider: Type.String({ maxLength: 40, description: 'The provider id' }),
+    returnTo: Type.Optional(
+      Type.String({ maxLength: 512, description: 'A path of this site to come back to' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ReauthenticateSsoBody = Static<typeof ReauthenticateSsoBody>;
+
+export const ReauthenticateSsoResponse = Type.Object({
+  location: Type.String({ description: "The provider's address: send the browser there" }),
+});
+export type ReauthenticateSsoResponse = Static<typeof ReauthenticateSsoResponse>;
 
 /** `GET /api/auth/sso/:provider/start`: where to come back to after signing in. */
 export const SsoStartQuery = Type.Object(
@@ -87,6 +167,12 @@ export const SsoStartQuery = Type.Object(
       Type.String({
         maxLength: 512,
         description: 'A path of this site; anything else (another origin) becomes /',
+      }),
+    ),
+    moved: Type.Optional(
+      Type.Literal('1', {
+        description:
+          'Set by the server when it sent a start from another address to the public one: such a start is never sent again (no loop behind a proxy that rewrites Host)',
       }),
     ),
   },
@@ -153,6 +239,7 @@ export const CreateAccessTokenBody = Type.Object(
       minLength: 1,
       maxLength: ACCESS_TOKEN_LIMITS.name,
       description: 'What the token is for',
+      ...visibleText,
     }),
     expiresInDays: Type.Optional(
       Type.Integer({
@@ -225,6 +312,13 @@ export const ChangePasswordBody = Type.Object(
     }),
     signOutOtherSessions: Type.Optional(
       Type.Boolean({ description: 'Also end every other session of the person' }),
+    ),
+    revokeAccessTokens: Type.Optional(
+      Type.Boolean({
+        description:
+          'Also revoke every personal access token of the person. When left out, it follows ' +
+          '`signOutOtherSessions`.',
+      }),
     ),
   },
   { additionalProperties: false },

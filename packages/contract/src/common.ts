@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { multiline, visibleText } from './text.ts';
 
 /** Generated ids: 21 characters from letters, digits, `-` and `_` (spec §9). */
 export const ID_PATTERN = '^[A-Za-z0-9_-]{21}$';
@@ -31,11 +32,13 @@ export const Color = Type.Union([Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }), 
 export const Name = Type.String({
   minLength: 1,
   maxLength: LIMITS.name,
-  description: 'Shown as the title',
+  description: 'Shown as the title; at least one visible character',
+  ...visibleText,
 });
 export const Description = Type.String({
   maxLength: LIMITS.description,
-  description: 'Free text, shown under the name',
+  description: 'Free text, shown under the name; may span lines',
+  ...multiline,
 });
 export const Url = Type.String({
   minLength: 1,
@@ -70,15 +73,29 @@ export type ErrorResponse = Static<typeof ErrorResponse>;
 export const ERROR_CODES = [
   'VALIDATION_ERROR',
   'UNAUTHORIZED',
+  /** A personal access token past its expiry date (401); any other refused token is UNAUTHORIZED. */
+  'ACCESS_TOKEN_EXPIRED',
   'INVALID_CREDENTIALS',
   'SECOND_FACTOR_REQUIRED',
   'SECOND_FACTOR_INVALID',
+  /**
+   * A single sign-on waiting for the second factor can no longer be finished: its ticket
+   * expired, was used, was tried too often, or belongs to another browser (decision 0048).
+   */
+  'SIGN_IN_EXPIRED',
+  /**
+   * A sensitive change needs the person to prove who they are again (password, or a fresh
+   * single sign-on) within the last few minutes: 403, see POST /api/auth/reauthenticate.
+   */
+  'REAUTHENTICATION_REQUIRED',
   /** The organization allows single sign-on only (told only after the right password). */
   'PASSWORD_SIGN_IN_OFF',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  /** The request did not arrive in time (a stalled upload or headers). */
+  'REQUEST_TIMEOUT',
   'RATE_LIMITED',
   'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',

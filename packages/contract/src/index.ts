@@ -10,3 +10,5 @@ export * from './admin-organization.ts';
 export * from './admin-suggestions.ts';
 export * from './admin-people.ts';
 export * from './invitations.ts';
+export * from './text.ts';
+export * from './undo.ts';

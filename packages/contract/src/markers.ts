@@ -33,6 +33,11 @@ export const SSO_ERROR_CODES = [
   'SSO_NO_ACCOUNT',
   /** The account is disabled. */
   'SSO_ACCOUNT_DISABLED',
+  /**
+   * A sign-in again, to confirm who the person is before a sensitive change, did not prove
+   * it: not fresh, another account at the provider, or a second factor missing (0048).
+   */
+  'SSO_REAUTHENTICATION_FAILED',
   /** Too many sign-ins started from this address; wait a minute. */
   'SSO_RATE_LIMITED',
   /** The provider's configuration on this server is incomplete. */
@@ -45,6 +50,13 @@ export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 /** The address fragment markers the web app reads after a single sign-on. */
 export const SESSION_FRAGMENT = 'session';
 export const SSO_ERROR_FRAGMENT = 'sso-error';
+/**
+ * A single sign-on of a person with a second factor: `#sso-second-factor?ticket=…`; the
+ * login screen asks for the code and sends it with the ticket (decision 0048).
+ */
+export const SSO_SECOND_FACTOR_FRAGMENT = 'sso-second-factor';
+/** A single sign-on that re-authenticated the current session: `#reauthenticated`. */
+export const REAUTHENTICATED_FRAGMENT = 'reauthenticated';
 
 export const INVITATION_FRAGMENT = 'invitation';
 

@@ -163,7 +163,7 @@ const MenuModule = Type.Module({
     },
     {
       ...exact,
-      description: `The personal space's collection (id \`${SHARED_ROOT_ID}\`) of the shares one takes part in`,
+      description: `The personal space's collection (id \`${SHARED_ROOT_ID}\`) of the shares of others one takes part in; one's own shares stand where one keeps them, in My Space`,
     },
   ),
   Collection: Type.Union([Type.Ref('CollectionItem'), Type.Ref('SharedRootCollection')], {

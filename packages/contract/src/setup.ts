@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS } from './common.ts';
+import { visibleText } from './text.ts';
 
 /** `GET /api/setup`: whether this installation still waits for its first run. */
 export const SetupStatusResponse = Type.Object({
@@ -19,11 +20,13 @@ export const CompleteSetupBody = Type.Object(
       minLength: 1,
       maxLength: LIMITS.name,
       description: 'The name of the organization',
+      ...visibleText,
     }),
     name: Type.String({
       minLength: 1,
       maxLength: LIMITS.name,
       description: "The first administrator's name",
+      ...visibleText,
     }),
     email: Type.String({
       minLength: 3,

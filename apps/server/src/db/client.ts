@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { markDatabaseError } from './errors.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -59,6 +60,56 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+function rethrowFromDatabase(error: unknown): never {
+  throw markDatabaseError(error);
+}
+
+/**
+ * A connection pool whose connections never take the process down (decision 0050).
+ *
+ * node-postgres listens for errors of idle connections only: a connection that a
+ * transaction (or `withConnection`) has checked out and that PostgreSQL drops — a restart,
+ * `pg_terminate_backend`, a network cut — emits `error` with nobody listening, and Node ends
+ * the process. Every connection here gets a listener for its whole life as it is made; the
+ * statement in flight still fails (with "Connection terminated" or 57P01), its request
+ * answers 503, and the pool drops that connection on release and makes a new one later.
+ *
+ * Errors of taking a connection (refused, timed out) are marked as the database's, so that
+ * the error handler tells them from errors of the HTTP client's own socket.
+ */
+export class DatabasePool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    this.on('connect', (client) => {
+      client.on('error', () => {
+        // The statement in flight, if any, fails with this error; nothing else to do.
+      });
+    });
+    // Idle connections: the same (node-postgres removes them from the pool itself).
+    this.on('error', () => {});
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: () => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    if (callback) {
+      super.connect((err, client, done) =>
+        callback(err ? (markDatabaseError(err) as Error) : undefined, client, done),
+      );
+      return;
+    }
+    return super.connect().catch(rethrowFromDatabase);
+  }
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const statements = new StatementCounter();
   if (options.url === null) {
@@ -70,10 +121,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const db = drizzlePglite({ client, schema, logger: statements }) as unknown as Database;
     const raw: RawConnection = {
       exec: async (sql) => {
-        await client.exec(sql);
+        await client.exec(sql).catch(rethrowFromDatabase);
       },
       query: async <T>(sql: string, params: unknown[] = []) =>
-        (await client.query<T>(sql, params)).rows,
+        (await client.query<T>(sql, params).catch(rethrowFromDatabase)).rows,
     };
     return {
       db,
@@ -81,8 +132,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       statements,
       ...raw,
       script: async <T>(sql: string, params: unknown[] = []) => {
-        if (params.length > 0) return (await client.query<T>(sql, params)).rows;
-        const results = await client.exec(sql);
+        if (params.length > 0) {
+          return (await client.query<T>(sql, params).catch(rethrowFromDatabase)).rows;
+        }
+        const results = await client.exec(sql).catch(rethrowFromDatabase);
         return (results.at(-1)?.rows ?? []) as T[];
       },
       withConnection: (work) => work(raw),
@@ -90,27 +143,24 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     };
   }
 
-  const pool = new pg.Pool({
+  const pool = new DatabasePool({
     connectionString: options.url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client that loses its connection must not bring the process down; the next
-  // query reconnects, and requests meanwhile get 503.
-  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema, logger: statements }) as unknown as Database;
   return {
     db,
     kind: 'postgres',
     statements,
     exec: async (sql) => {
-      await pool.query(sql);
+      await pool.query(sql).catch(rethrowFromDatabase);
     },
     query: async <T>(sql: string, params: unknown[] = []) =>
-      (await pool.query(sql, params)).rows as T[],
+      (await pool.query(sql, params).catch(rethrowFromDatabase)).rows as T[],
     script: async <T>(sql: string, params: unknown[] = []) => {
-      const result = await pool.query(sql, params);
+      const result = await pool.query(sql, params).catch(rethrowFromDatabase);
       const last = Array.isArray(result) ? result.at(-1) : result;
       return (last?.rows ?? []) as T[];
     },
@@ -119,10 +169,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       try {
         return await work({
           exec: async (sql) => {
-            await conn.query(sql);
+            await conn.query(sql).catch(rethrowFromDatabase);
           },
           query: async <T>(sql: string, params: unknown[] = []) =>
-            (await conn.query(sql, params)).rows as T[],
+            (await conn.query(sql, params).catch(rethrowFromDatabase)).rows as T[],
         });
       } finally {
         conn.release();

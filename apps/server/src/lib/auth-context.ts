@@ -17,4 +17,9 @@ export interface AuthContext {
   menuVersion: number;
   /** Absolute expiry of the session or token; null for a token that never expires. */
   expiresAt: Date | null;
+  /**
+   * The session's sign-in or last re-authentication was within the last few minutes
+   * (decision 0048). Always false for a personal access token.
+   */
+  recentlyAuthenticated?: boolean;
 }

@@ -1,8 +1,13 @@
+import { BLANK_PROBLEM, isBlank } from '@signpost/contract';
 import { badRequest } from './errors.ts';
 
-/** A name as stored: trimmed, and never only spaces (the schema counts spaces as text). */
+/**
+ * A name as stored: trimmed, and never only spaces or invisible characters (the request
+ * check refuses those already for every name of a schema; this keeps the rule for callers
+ * without one).
+ */
 export function cleanName(name: string, field = 'name'): string {
   const value = name.trim();
-  if (value === '') throw badRequest(`body.${field} must not be blank`);
+  if (isBlank(value)) throw badRequest(`body.${field} ${BLANK_PROBLEM}`);
   return value;
 }

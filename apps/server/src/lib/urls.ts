@@ -1,3 +1,4 @@
+import { LIMITS } from '@signpost/contract';
 import { badRequest } from './errors.ts';
 
 const ALLOWED_SCHEMES = new Set(['http:', 'https:', 'mailto:']);
@@ -10,6 +11,14 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 /**
  * Returns the address to store, or throws 400. Only http:, https: and mailto: are kept; an
  * address typed without a scheme (`example.com/wiki`) is taken as https.
+ *
+ * What is stored is the address as the WHATWG URL standard parses it (its `href`, decision
+ * 0049), never the text as typed: every browser and client then reads the same host.
+ * `https:evil.example`, `https:///evil.example` and `https:\\evil.example` become
+ * `https://evil.example/`, a Unicode host becomes its punycode (`xn--…`) form, the scheme and
+ * host are lower case, default ports and dot segments go. An address with a user name or
+ * password (`https://good.example@evil.example`) is refused: it is the classic disguise of a
+ * host, and a portal link has no business carrying credentials.
  */
 export function normalizeUrl(input: string, field = 'url'): string {
   const value = input.trim();
@@ -30,5 +39,15 @@ export function normalizeUrl(input: string, field = 'url'): string {
   if (url.protocol !== 'mailto:' && url.hostname === '') {
     throw badRequest(`${field} must name a host`);
   }
-  return withScheme;
+  if (url.username !== '' || url.password !== '') {
+    throw badRequest(
+      `${field} must not hold a user name or password before the host (user@host): ` +
+        'give the address of the page itself',
+    );
+  }
+  const href = url.href;
+  if (href.length > LIMITS.url) {
+    throw badRequest(`${field} must not be longer than ${LIMITS.url} characters once encoded`);
+  }
+  return href;
 }

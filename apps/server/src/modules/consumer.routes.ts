@@ -6,6 +6,7 @@ import { menuRoutes } from './menu/menu.routes.ts';
 import { peersRoutes } from './peers/peers.routes.ts';
 import { sharesRoutes } from './shares/shares.routes.ts';
 import { ownSuggestionsRoutes } from './suggestions/suggestions.routes.ts';
+import { undoRoutes } from './undo/undo.routes.ts';
 
 /** Everything under /api/consumer: a signed-in person's own portal. */
 export const consumerRoutes: FastifyPluginAsync = async (app) => {
@@ -18,4 +19,5 @@ export const consumerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(sharesRoutes);
   await app.register(peersRoutes);
   await app.register(ownSuggestionsRoutes);
+  await app.register(undoRoutes);
 };

@@ -5,7 +5,9 @@ import { unauthorized } from '../lib/errors.ts';
 import { createAuthService, type AuthService } from '../modules/auth/auth.service.ts';
 import { createSsoService, type SsoService } from '../modules/sso/sso.service.ts';
 
-const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,512})$/;
+// The scheme is case-insensitive (RFC 9110 §11.1) and may be followed by several spaces; the
+// token is a token68.
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{16,512}) *$/i;
 
 /** Decorates the app with the auth and single sign-on services and `app.authenticate`. */
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -15,11 +17,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   /** For routes that need a signed-in person: 401 otherwise. */
   app.decorate('authenticate', async (request: FastifyRequest) => {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    const context = match?.[1] ? await app.auth.authenticate(match[1]) : null;
-    if (!context) {
-      throw unauthorized(match ? 'Your session has ended. Sign in again.' : 'Sign in to continue.');
-    }
+    const header = request.headers.authorization;
+    // No token at all is an invitation to sign in; a token that does not work says so, so
+    // that a person who pasted one learns it is the token (decision 0054).
+    if (header === undefined) throw unauthorized('Sign in to continue.');
+    const token = BEARER.exec(header)?.[1];
+    if (!token) throw unauthorized('This token is not valid.');
+    const context = await app.auth.authenticate(token);
+    if (!context) throw await app.auth.refusal(token);
     request.authContext = context;
   });
 });

@@ -2,7 +2,7 @@ import type { ErrorCode, ErrorResponse } from '@signpost/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
-import { errorChain } from '../db/errors.ts';
+import { errorChain, isFromDatabase } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -17,7 +17,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   503: 'DATABASE_UNAVAILABLE',
 };
 
-// Errors of node-postgres and PGlite that mean the database cannot be reached now.
+// Errors of node-postgres and PGlite that mean the database cannot be reached now. Socket
+// codes (ECONNRESET…) are also what an HTTP client that hangs up produces, so they count
+// only for errors that came out of the database layer (decision 0050).
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -35,11 +37,12 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!isFromDatabase(error)) return false;
   for (const e of errorChain(error)) {
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
     const message = typeof e.message === 'string' ? e.message : '';
     if (
-      /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+      /Connection terminated|not queryable|timeout exceeded when trying to connect|PGlite is closed/i.test(
         message,
       )
     ) {

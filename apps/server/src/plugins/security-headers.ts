@@ -2,7 +2,10 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** Strict headers on every response; HSTS only where the request came over TLS. */
+/**
+ * Strict headers on every response; HSTS only where the request came over TLS (as the
+ * trusted proxy says, see TRUST_PROXY). Nothing is cached unless its route says so.
+ */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -25,8 +28,14 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
+    // The same as frame-ancestors 'none', for browsers that only know this header.
+    frameguard: { action: 'deny' },
   });
   app.addHook('onSend', async (request, reply) => {
+    // Answers carry tokens, recovery codes, second-factor secrets and private links: no
+    // cache, shared or private, keeps them. A route that may be cached says so itself (the
+    // menu revalidates with its ETag; the web app's files set their own).
+    if (!reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
     if (request.protocol === 'https') {
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     }

@@ -42,6 +42,7 @@ export async function setUpSso() {
         clientId: 'signpost-link',
         clientSecret: 'secret-two',
         linkExistingAccounts: true,
+        mfaAcrValues: ['urn:acme:mfa'],
       },
       {
         ...base,

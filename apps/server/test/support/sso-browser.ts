@@ -36,6 +36,8 @@ export async function browserSignIn(
   const start = await app.inject({
     method: 'GET',
     url: `/api/auth/sso/${providerId}/start${query}`,
+    // The browser is on the public address, where the provider returns.
+    headers: { host: new URL(app.config.publicUrl).host },
     remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
   });
   const location = String(start.headers.location ?? '');
@@ -43,6 +45,17 @@ export async function browserSignIn(
     /signpost_sso=([^;]*)/.exec(String(start.headers['set-cookie'] ?? ''))?.[1] ?? null;
   if (!location.startsWith('http')) return { location, callbackUrl: null, cookie };
 
+  const url = await followProvider(location, providerId);
+  if (options.stopAtCallback) return { location: '', callbackUrl: url, cookie };
+  const finish = await callback(app, url, cookie);
+  return { location: finish, callbackUrl: url, cookie };
+}
+
+/**
+ * Follows the provider's redirects from its authorization address (with its cookies) until
+ * it sends the browser back to the app's callback; returns that callback address.
+ */
+export async function followProvider(location: string, providerId: string): Promise<string> {
   const jar = new Map<string, string>();
   let url = location;
   for (let hop = 0; hop < 10; hop += 1) {
@@ -60,9 +73,7 @@ export async function browserSignIn(
     url = new URL(next, url).href;
     if (url.includes(`/api/auth/sso/${providerId}/callback`)) break;
   }
-  if (options.stopAtCallback) return { location: '', callbackUrl: url, cookie };
-  const finish = await callback(app, url, cookie);
-  return { location: finish, callbackUrl: url, cookie };
+  return url;
 }
 
 /** Calls the app's callback address as the browser would, with or without the cookie. */

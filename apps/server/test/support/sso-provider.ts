@@ -11,6 +11,13 @@ export interface TestAccount {
   email?: string;
   email_verified?: boolean;
   name?: string;
+  given_name?: string;
+  family_name?: string;
+  preferred_username?: string;
+  /** How the provider says it signed the person in (RFC 8176), e.g. ['pwd', 'otp']. */
+  amr?: string[];
+  /** The authentication context class of the sign-in. */
+  acr?: string;
 }
 
 export interface TestClient {
@@ -82,7 +89,14 @@ export async function startTestProvider(clients: TestClient[]): Promise<TestProv
     })),
     jwks: { keys: [jwk] },
     cookies: { keys: ['test-provider-cookie-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: {
+      // How the person signed in, in every ID token, for the rules of decision 0048.
+      openid: ['sub', 'acr', 'amr', 'auth_time'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name', 'preferred_username'],
+      amr: null,
+    },
+    acrValues: ['urn:acme:mfa', 'urn:acme:password'],
     features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
     ttl: {
@@ -96,7 +110,10 @@ export async function startTestProvider(clients: TestClient[]): Promise<TestProv
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => ({
       accountId: sub,
-      claims: () => ({ ...accounts.get(sub), sub }),
+      claims: () => {
+        const { amr: _amr, acr: _acr, ...claims } = accounts.get(sub) ?? { sub };
+        return { ...claims, sub };
+      },
     }),
   });
   const handle = provider.callback();
@@ -134,7 +151,14 @@ export async function startTestProvider(clients: TestClient[]): Promise<TestProv
     await provider.interactionFinished(
       req,
       res,
-      { login: { accountId: who.sub }, consent: { grantId } },
+      {
+        login: {
+          accountId: who.sub,
+          ...(who.amr ? { amr: who.amr } : {}),
+          ...(who.acr ? { acr: who.acr } : {}),
+        },
+        consent: { grantId },
+      },
       { mergeWithLastSubmission: false },
     );
   }

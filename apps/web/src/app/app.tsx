@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { ReauthenticationHost } from '../features/reauth/components/reauthentication-host';
 import { forgetInvitation, pendingInvitation } from '../lib/invitation-fragment';
 import { useSession } from '../lib/use-session';
 import { LoginView } from './login-view';
@@ -24,5 +25,12 @@ export function App() {
     );
   }
   if (authenticated === null) return null;
-  return authenticated ? <PortalView /> : <LoginView />;
+  return authenticated ? (
+    <>
+      <PortalView />
+      <ReauthenticationHost />
+    </>
+  ) : (
+    <LoginView />
+  );
 }

@@ -36,7 +36,7 @@ describe('space cards', () => {
 
     await user.keyboard('/');
     const panel = await screen.findByRole('dialog', { name: 'Search' });
-    await user.type(within(panel).getByRole('searchbox', { name: 'Search links' }), 'graf');
+    await user.type(within(panel).getByRole('combobox', { name: 'Search links' }), 'graf');
     await user.click(within(panel).getByRole('button', { name: 'Close' }));
     // It fades out first (the overlay's exit time), then goes.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Search' })).toBeNull());

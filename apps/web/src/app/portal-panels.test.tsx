@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { processMenu } from '../lib/menu/process-menu';
 import type { ProcessedMenu } from '../lib/menu/menu-types';
 import { RUN_LINK, RUNS } from '../test/can-fixture';
+import { mockFetch } from '../test/fetch-mock';
 import { makeLink, makeMenu } from '../test/menu-fixture';
 import { panelsMenu } from '../test/panels-fixture';
 import { renderWithQuery } from '../test/render-with-query';
@@ -125,6 +126,24 @@ describe('item menu', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Info' }));
     expect(back).toHaveBeenCalled();
     expect(open).toHaveBeenCalledWith({ kind: 'link-details', id: 'team-link', itemType: 'link' });
+  });
+
+  it('offers to remove a team link that is already a favorite, not to add it again', async () => {
+    const { requests } = mockFetch([
+      { method: 'DELETE', path: '/api/consumer/favorites/fav-1', status: 204 },
+    ]);
+    const { back } = renderPanel({ kind: 'item-menu', id: 'team-link', itemType: 'link' });
+    const actions = screen.getByRole('list', { name: 'More actions for Team wiki' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Info', 'Remove from favorites']);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Remove from favorites' }));
+    await waitFor(() => expect(back).toHaveBeenCalled());
+    expect(requests.filter((request) => request.method !== 'GET').map((r) => r.url)).toEqual([
+      '/api/consumer/favorites/fav-1',
+    ]);
   });
 
   it('shows a favorited team link as already in My Space', () => {

@@ -158,11 +158,13 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
     const location = locateItem(data.spaces, panel.itemType, panel.id);
     if (!location) return null;
     const { item } = location;
+    const entry = item.type === 'link' ? findEntry(data, item.type, item.id) : null;
     return (
       <ItemMenu
         location={location}
         profileId={data.profile.id}
         mySpaceId={mySpaceId}
+        favoriteId={entry ? (favoriteOf(data, entry)?.id ?? null) : null}
         onOpenDetails={() => {
           back();
           if (item.type === 'link' || item.type === 'link-favorite') {

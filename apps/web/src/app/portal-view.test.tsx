@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTOCOMPLETE_DELAY_MS, SPACE_PANEL_MAX_ITEMS } from '../lib/constants';
 import { clearSession, getSession, setSessionToken } from '../lib/session-store';
 import { setTrackingConsent } from '../lib/tracking';
@@ -109,12 +109,12 @@ describe('portal', () => {
     await screen.findByRole('region', { name: 'My Space' });
     await user.keyboard('/');
     const panel = await screen.findByRole('dialog', { name: 'Search' });
-    const input = within(panel).getByRole('searchbox', { name: 'Search links' });
+    const input = within(panel).getByRole('combobox', { name: 'Search links' });
     await user.type(input, 'GRAF');
     // Nothing before the autocomplete delay, the result after it.
-    expect(within(panel).queryByRole('link', { name: /Grafana/ })).toBeNull();
+    expect(within(panel).queryByRole('option', { name: /Grafana/ })).toBeNull();
     const result = await within(panel).findByRole(
-      'link',
+      'option',
       { name: /Grafana/ },
       { timeout: AUTOCOMPLETE_DELAY_MS + 1000 },
     );
@@ -122,11 +122,18 @@ describe('portal', () => {
     expect(
       within(panel).getByText('My Space', { selector: '.result__location' }),
     ).toBeInTheDocument();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
     fireEvent.click(result);
+    expect(open).toHaveBeenCalledWith(
+      'https://grafana.example.com/',
+      '_blank',
+      'noopener,noreferrer',
+    );
+    open.mockRestore();
     await user.clear(input);
     expect(within(panel).getByRole('region', { name: 'Last used' })).toHaveTextContent('Grafana');
     const recent = within(panel).getByRole('region', { name: 'Recent searches' });
-    expect(within(recent).getByRole('button', { name: 'GRAF' })).toBeInTheDocument();
+    expect(within(recent).getByRole('option', { name: 'GRAF' })).toBeInTheDocument();
   });
 
   it('opens the search with Ctrl+K and the header icon', async () => {

@@ -9,13 +9,14 @@ import type {
 } from '../lib/menu/menu-types';
 import { useMenu } from '../lib/menu/get-menu';
 import { logout } from '../lib/auth';
-import { useLastUsed } from '../lib/recent-lists';
+import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
 import { useMenuPaintedMark } from '../lib/menu-painted-mark';
 import { ChatIcon } from '../components/icons';
 import { PortalHeader } from '../features/portal/components/portal-header';
 import { PortalFooter } from '../features/portal/components/portal-footer';
 import { SpaceCard } from '../features/spaces/components/space-card';
 import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut';
+import { UndoNotice } from '../features/undo/components/undo-notice';
 import {
   AdminConsole,
   ConsentDialog,
@@ -109,8 +110,7 @@ export function PortalView() {
   useSearchShortcut(openSearch);
 
   const onOpenLink = useCallback(
-    (link: LinkLike) =>
-      pushLastUsed({ id: link.id, name: link.name, url: link.url, icon: link.icon }),
+    (link: LinkLike) => pushLastUsed(lastUsedOf(link)),
     [pushLastUsed],
   );
   const onOpenCollection = useCallback(
@@ -200,6 +200,7 @@ export function PortalView() {
       <Suspense fallback={null}>
         {top ? renderPanel(top, { data, panels, onOpenLink, tileProps }) : null}
       </Suspense>
+      <UndoNotice />
     </div>
   );
 }

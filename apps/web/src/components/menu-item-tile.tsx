@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COLLECTION_PREVIEW_MAX_ICONS } from '../lib/constants';
 import type { CollectionLike, DisplayItem, LinkLike } from '../lib/menu/menu-types';
@@ -6,7 +6,7 @@ import { isLink } from '../lib/menu/menu-types';
 import { safeHref } from '../lib/safe-url';
 import { useLongPress } from '../lib/use-long-press';
 import { LinkIcon } from './link-icon';
-import { FolderIcon, MoreIcon, PlusIcon } from './icons';
+import { FolderIcon, MoreIcon, PlusIcon, UsersIcon } from './icons';
 
 export interface MenuItemTileProps {
   item: DisplayItem;
@@ -83,26 +83,53 @@ export function CollectionPreview({ collection }: { collection: CollectionLike }
   );
 }
 
+/**
+ * The mark of a shared collection, for its owner and its members alike: an icon of people
+ * over the corner of its preview, named for assistive technology (decision 0056). It sits
+ * beside the tile's button, not in it, so the button keeps the collection's name as its
+ * own and takes the mark as its description.
+ */
+function SharedMark({ id, members }: { id: string; members: number }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      id={id}
+      className="tile__shared"
+      role="img"
+      aria-label={t('item.shared', { count: members })}
+    >
+      <UsersIcon />
+    </span>
+  );
+}
+
 export function MenuItemTile(props: MenuItemTileProps) {
   const { t } = useTranslation();
   const { item, onItemMenu, longPressOnRelease } = props;
+  const markId = useId();
   const withMenu = onItemMenu && item.type !== 'addlink';
+  const shared = item.type === 'collection-share';
   const pressProps = useLongPress(withMenu ? () => onItemMenu(item) : undefined, {
     onRelease: longPressOnRelease,
   });
-  const tile = <Tile {...props} pressProps={pressProps} />;
-  if (!withMenu) return tile;
+  const tile = (
+    <Tile {...props} pressProps={pressProps} describedBy={shared ? markId : undefined} />
+  );
+  if (!withMenu && !shared) return tile;
   return (
     <div className="tile-wrap">
       {tile}
-      <button
-        type="button"
-        className="icon-button tile__more"
-        aria-label={t('itemMenu.more', { name: item.name })}
-        onClick={() => onItemMenu(item)}
-      >
-        <MoreIcon />
-      </button>
+      {shared ? <SharedMark id={markId} members={item.members.length} /> : null}
+      {withMenu ? (
+        <button
+          type="button"
+          className="icon-button tile__more"
+          aria-label={t('itemMenu.more', { name: item.name })}
+          onClick={() => onItemMenu(item)}
+        >
+          <MoreIcon />
+        </button>
+      ) : null}
     </div>
   );
 }
@@ -113,7 +140,8 @@ function Tile({
   onOpenCollection,
   onAdd,
   pressProps,
-}: MenuItemTileProps & { pressProps: PressProps }) {
+  describedBy,
+}: MenuItemTileProps & { pressProps: PressProps; describedBy?: string }) {
   const { t } = useTranslation();
   if (item.type === 'addlink') {
     return (
@@ -131,6 +159,7 @@ function Tile({
       type="button"
       className="tile tile--collection"
       onClick={() => onOpenCollection?.(item)}
+      aria-describedby={describedBy}
       style={item.color ? ({ '--collection-color': item.color } as CSSProperties) : undefined}
       {...pressProps}
     >

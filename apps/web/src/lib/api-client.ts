@@ -8,6 +8,7 @@ import {
 } from './constants';
 import { clearSession, getSession } from './session-store';
 import { track } from './tracking';
+import { reviveDisplayText } from './display-text';
 
 /** A non-2xx answer other than 401, passed through unchanged to the caller. */
 export class ApiError extends Error {
@@ -48,6 +49,36 @@ export interface RequestOptions {
    */
   token?: string | null;
   signal?: AbortSignal;
+  /** Set on the repeat of a call after re-authentication: it is not offered twice. */
+  noReauthentication?: boolean;
+}
+
+/** The 403 of a sensitive change that needs the person to confirm who they are (0048). */
+export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
+
+/**
+ * Asks the person to confirm who they are, with the server's message; resolves true once
+ * they did (the call is then repeated), false when they cancelled. Registered by the
+ * re-authentication dialog while a person is signed in.
+ */
+export type ReauthenticationHandler = (message: string | null) => Promise<boolean>;
+let reauthenticationHandler: ReauthenticationHandler | null = null;
+
+/** Registers the dialog that answers REAUTHENTICATION_REQUIRED; returns its removal. */
+export function setReauthenticationHandler(handler: ReauthenticationHandler) {
+  reauthenticationHandler = handler;
+  return () => {
+    if (reauthenticationHandler === handler) reauthenticationHandler = null;
+  };
+}
+
+function needsReauthentication(status: number, data: unknown) {
+  return (
+    status === 403 &&
+    !!data &&
+    typeof data === 'object' &&
+    (data as { code?: unknown }).code === REAUTHENTICATION_REQUIRED
+  );
 }
 
 function buildUrl(base: string, path: string, query?: RequestOptions['query']) {
@@ -66,7 +97,7 @@ async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return null;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, reviveDisplayText);
   } catch {
     return text;
   }
@@ -75,10 +106,15 @@ async function readBody(response: Response): Promise<unknown> {
 /**
  * The one HTTP client. Every request carries `Authorization: Bearer <token>` once a token
  * exists. A 401 on a request made with the session's token is a session expiry: the person
- * is logged out and the call rejects with 'Unauthorized'. Other failures reject with an
- * ApiError carrying the status and the response data.
+ * is logged out and the call rejects with 'Unauthorized'. A 403 REAUTHENTICATION_REQUIRED
+ * opens the re-authentication dialog and repeats the call once confirmed. Other failures
+ * reject with an ApiError carrying the status and the response data.
  */
-async function request<T>(base: string, path: string, options: RequestOptions = {}) {
+async function request<T>(
+  base: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const explicitToken = options.token !== undefined;
   const token = explicitToken ? options.token : getSession().token;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -98,6 +134,16 @@ async function request<T>(base: string, path: string, options: RequestOptions = 
   if (response.status === STATUS_UNAUTHORIZED && !explicitToken) {
     clearSession();
     throw new Error('Unauthorized');
+  }
+  // A sensitive change the server wants confirmed: the dialog asks, then the call is made
+  // once more. Cancelled, the call fails with the server's answer as any other.
+  if (
+    needsReauthentication(response.status, data) &&
+    reauthenticationHandler &&
+    !options.noReauthentication &&
+    (await reauthenticationHandler(errorMessage(data)))
+  ) {
+    return request<T>(base, path, { ...options, noReauthentication: true });
   }
   if (!response.ok && response.status !== 304) throw new ApiError(response.status, data);
   return { status: response.status, data: data as T, headers: response.headers };

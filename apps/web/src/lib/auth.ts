@@ -9,7 +9,16 @@ import { STATUS_SESSION_CREATED } from './constants';
 import { clearSession, getSession, setSessionToken } from './session-store';
 import { track } from './tracking';
 
-export type LoginResult = { error: false } | { error: true; msg: string };
+export type LoginResult =
+  | { error: false }
+  | {
+      error: true;
+      msg: string;
+      /** The answer's status; null when the server could not be reached. */
+      status: number | null;
+      /** The answer's stable `code`, or null. */
+      code: string | null;
+    };
 
 /**
  * Login by token (`GET /api/auth/sessions/current`): on success the token becomes the
@@ -27,8 +36,9 @@ export async function loginByToken(token: string): Promise<LoginResult> {
       (data && typeof data === 'object' && typeof (data as { msg?: unknown }).msg === 'string'
         ? (data as { msg: string }).msg
         : errorMessage(data)) ?? String((error as Error).message ?? error);
-    track({ name: 'login', status: 'error', data: { status: (error as ApiError).status } });
-    return { error: true, msg };
+    const status = error instanceof ApiError ? error.status : null;
+    track({ name: 'login', status: 'error', data: { status } });
+    return { error: true, msg, status, code: errorCode(error) };
   }
 }
 
@@ -38,6 +48,8 @@ export type SecondFactor = { totp: string } | { recoveryCode: string };
 /** The error codes of a password sign-in that ask for, or refuse, the second factor. */
 export const SECOND_FACTOR_REQUIRED = 'SECOND_FACTOR_REQUIRED';
 export const SECOND_FACTOR_INVALID = 'SECOND_FACTOR_INVALID';
+/** The code of a sign-in by token whose access token is past its expiry (decision 0054). */
+export const ACCESS_TOKEN_EXPIRED = 'ACCESS_TOKEN_EXPIRED';
 
 /** The `code` of an error answer, or null. */
 export function errorCode(error: unknown): string | null {
@@ -69,6 +81,28 @@ export async function loginWithPassword(email: string, password: string, factor?
     if (errorCode(error) !== SECOND_FACTOR_REQUIRED) {
       track({ name: 'login', status: 'error', data: { status: (error as ApiError).status } });
     }
+    throw error;
+  }
+  return loginByToken(token);
+}
+
+/**
+ * Finishes a single sign-on that waits for the second factor (decision 0048): the ticket of
+ * the address with the code, from this browser (its cookie goes along). Rejects with the
+ * server's answer: 401 `SECOND_FACTOR_INVALID` for a wrong code, `SIGN_IN_EXPIRED` for a
+ * ticket that can no longer be used.
+ */
+export async function completeSsoSecondFactor(ticket: string, factor: SecondFactor) {
+  let token: string;
+  try {
+    const response = await authApi.request<SessionResponse>('/sso/second-factor', {
+      method: 'POST',
+      body: { ticket, ...factor },
+      token: null,
+    });
+    token = response.data.token;
+  } catch (error) {
+    track({ name: 'login', status: 'error', data: { status: (error as ApiError).status } });
     throw error;
   }
   return loginByToken(token);

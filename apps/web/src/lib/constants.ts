@@ -98,3 +98,13 @@ export const COPIED_NOTICE_MS = 2000;
  * was disabled, signed out everywhere, or their password reset — and shows the login screen.
  */
 export const MENU_REFRESH_MS = 30_000;
+
+/**
+ * After a deletion, the notice with 'Undo' shows this long (decision 0052); a reload within
+ * that time brings it back for what is left. The server keeps what was deleted longer
+ * (UNDO_WINDOW_SECONDS of the contract), so the button works as long as it shows.
+ */
+export const UNDO_NOTICE_MS = 10_000;
+
+/** After an undo, the notice says it is done for this long. */
+export const UNDO_DONE_NOTICE_MS = 4000;

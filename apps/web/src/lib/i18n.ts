@@ -13,13 +13,39 @@ export function detectLanguage(preferred: readonly string[] = navigator.language
   return DEFAULT_LANGUAGE;
 }
 
-// pt, fr and de carry the English texts until translations exist (spec §1).
+/**
+ * The languages whose texts are written in that language. pt, fr and de carry the English
+ * texts until translations exist (spec §1): a translation is added here, and only then do
+ * pages in that language say so.
+ */
+const translations: Partial<Record<string, Texts>> = { en };
+
 const resources = Object.fromEntries(
-  SUPPORTED_LANGUAGES.map((language) => [language, { translation: en }]),
+  SUPPORTED_LANGUAGES.map((language) => [language, { translation: translations[language] ?? en }]),
 );
+
+/**
+ * The language the texts shown for `language` are written in: itself when it has a
+ * translation of its own, else the default, whose texts stand in for it.
+ */
+export function textLanguage(language: string | undefined): string {
+  const base = language?.toLowerCase().split('-')[0];
+  return base && translations[base] ? base : DEFAULT_LANGUAGE;
+}
+
+/**
+ * `<html lang>` names the language of the texts shown, not the one the browser asked for:
+ * a screen reader picks its voice from it, and an English page read with a German voice is
+ * not understood.
+ */
+function syncDocumentLanguage(language?: string) {
+  document.documentElement.lang = textLanguage(language ?? i18next.resolvedLanguage);
+}
 
 export function initI18n(language = detectLanguage()) {
   if (!i18next.isInitialized) {
+    // Registered before init, so the first language is written too; kept for later changes.
+    i18next.on('languageChanged', syncDocumentLanguage);
     void i18next.use(initReactI18next).init({
       resources,
       lng: language,
@@ -30,7 +56,7 @@ export function initI18n(language = detectLanguage()) {
       returnNull: false,
     });
   }
-  document.documentElement.lang = i18next.language;
+  syncDocumentLanguage();
   return i18next;
 }
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RECENT_LIST_MAX_ENTRIES } from './constants';
-import { pushRecent } from './recent-lists';
+import { makeLink } from '../test/menu-fixture';
+import { FAVORITE } from '../test/can-fixture';
+import { lastUsedOf, pushRecent } from './recent-lists';
 
 const same = (a: string, b: string) => a === b;
 
@@ -24,5 +26,31 @@ describe('pushRecent', () => {
   it('does not drop anything when a duplicate of a full list is pushed', () => {
     const full = ['6', '5', '4', '3', '2', '1'];
     expect(pushRecent(full, '1', same)).toEqual(['1', '6', '5', '4', '3', '2']);
+  });
+});
+
+describe('lastUsedOf', () => {
+  const original = makeLink({ name: 'GitHub', url: 'https://github.com', icon: '/icon.png' });
+
+  it('remembers a link by its id, name, address and icon', () => {
+    expect(lastUsedOf(original)).toEqual({
+      id: original.id,
+      name: 'GitHub',
+      url: 'https://github.com',
+      icon: '/icon.png',
+    });
+  });
+
+  it('remembers a favorite as its original, so that the two are one entry', () => {
+    const favorite = {
+      ...original,
+      type: 'link-favorite' as const,
+      id: 'favorite-1',
+      linkId: original.id,
+      can: FAVORITE,
+    };
+    const sameLink = (a: { id: string }, b: { id: string }) => a.id === b.id;
+    const list = pushRecent([lastUsedOf(original)], lastUsedOf(favorite), sameLink);
+    expect(list).toEqual([lastUsedOf(original)]);
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { RECENT_LIST_TRIM_ABOVE } from './constants';
+import type { LinkLike } from './menu/menu-types';
 import { readPerTokenList, writePerTokenList, type PerTokenList } from './storage';
 import { useSession } from './use-session';
 
@@ -20,6 +21,15 @@ export interface LastUsedLink {
   name: string;
   url: string;
   icon: string | null;
+}
+
+/**
+ * A link as the last-used list remembers it. A favorite is remembered as its original link
+ * (decision 0053): opening GitHub from My Space and from the search is one entry.
+ */
+export function lastUsedOf(link: LinkLike): LastUsedLink {
+  const id = link.type === 'link-favorite' ? link.linkId : link.id;
+  return { id, name: link.name, url: link.url, icon: link.icon };
 }
 
 const listeners = new Set<() => void>();

@@ -1,4 +1,10 @@
-import { SSO_ERROR_CODES, SSO_ERROR_FRAGMENT, type SsoErrorCode } from '@signpost/contract';
+import {
+  REAUTHENTICATED_FRAGMENT,
+  SSO_ERROR_CODES,
+  SSO_ERROR_FRAGMENT,
+  SSO_SECOND_FACTOR_FRAGMENT,
+  type SsoErrorCode,
+} from '@signpost/contract';
 import {
   SESSION_FRAGMENT_MARKER,
   SESSION_FRAGMENT_TOKEN_PARAM,
@@ -43,7 +49,35 @@ export function parseSsoErrorFragment(hash: string): SsoError | null {
   return { code, message };
 }
 
+/** The ticket of a `#sso-second-factor?ticket=…` fragment, or null. */
+export function parseSsoSecondFactorFragment(hash: string): string | null {
+  const ticket = fragmentParams(hash, SSO_SECOND_FACTOR_FRAGMENT)?.get('ticket')?.trim() ?? '';
+  // A ticket is 43 base64url characters; anything else is no ticket of this server.
+  return /^[\w-]{16,128}$/.test(ticket) ? ticket : null;
+}
+
 let pendingSsoError: SsoError | null = null;
+let pendingSsoTicket: string | null = null;
+let reauthenticated = false;
+
+/**
+ * A single sign-on of a person with a second factor, waiting for the code (decision 0048):
+ * the ticket found in the address at start, until the login screen uses or drops it.
+ */
+export function getPendingSsoTicket(): string | null {
+  return pendingSsoTicket;
+}
+
+export function clearPendingSsoTicket() {
+  pendingSsoTicket = null;
+}
+
+/** True once after a single sign-on that re-authenticated the session brought the browser back. */
+export function takeReauthenticated(): boolean {
+  const value = reauthenticated;
+  reauthenticated = false;
+  return value;
+}
 
 /** The single sign-on failure found in the address at start, until the login screen shows it. */
 export function getPendingSsoError(): SsoError | null {
@@ -60,12 +94,24 @@ function removeFragment(location: Location) {
 }
 
 /**
- * Takes a session token, or a single sign-on failure, out of the address: the fragment is
- * removed at once with history.replaceState (no new history entry, nothing stays visible)
- * and the token is returned; a failure is kept for the login screen. Never logs either.
+ * Takes a session token, a single sign-on failure or second-factor ticket, or the mark of a
+ * re-authentication out of the address: the fragment is removed at once with
+ * history.replaceState (no new history entry, nothing stays visible) and the token is
+ * returned; the others are kept for the screens that show them. Never logs any of them.
  */
 export function takeSessionFragment(location: Location = window.location): string | null {
   const fragment = location.hash.slice(1);
+  if (fragment.startsWith(SSO_SECOND_FACTOR_FRAGMENT)) {
+    const ticket = parseSsoSecondFactorFragment(location.hash);
+    removeFragment(location);
+    if (ticket) pendingSsoTicket = ticket;
+    return null;
+  }
+  if (fragment === REAUTHENTICATED_FRAGMENT) {
+    removeFragment(location);
+    reauthenticated = true;
+    return null;
+  }
   if (fragment.startsWith(SSO_ERROR_FRAGMENT)) {
     const error = parseSsoErrorFragment(location.hash);
     removeFragment(location);

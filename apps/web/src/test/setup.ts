@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../lib/i18n';
+
+// A lazy chunk (the console, a panel) is transformed on its first import; beside the journeys
+// on two cores that can take longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has <dialog> but not its modal methods.
 beforeAll(() => {

@@ -12,3 +12,4 @@ export * from './identities.table.ts';
 export * from './access-tokens.table.ts';
 export * from './second-factors.table.ts';
 export * from './administration.table.ts';
+export * from './undo.table.ts';

@@ -150,7 +150,8 @@ describe('seedDemoIfEmpty', () => {
     const personal = menu.spaces.find((s) => s.type === 'personal');
     const mySpace = personal?.collections[0];
     const kinds = new Set(mySpace?.items.map((i) => i.type));
-    expect(kinds).toEqual(new Set(['link', 'link-favorite', 'collection']));
+    // Dana's own share stands among her collections (decision 0056).
+    expect(kinds).toEqual(new Set(['link', 'link-favorite', 'collection', 'collection-share']));
     const sharedRoot = personal?.collections.find((c) => c.id === 'shared-root');
     expect(sharedRoot?.items.length).toBeGreaterThanOrEqual(1);
   });

@@ -12,6 +12,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { newId } from '../../lib/ids.ts';
+import { normalizeUrl } from '../../lib/urls.ts';
 import { hashPassword, type Argon2Params } from '../../lib/passwords.ts';
 import {
   colleagues,
@@ -128,7 +129,8 @@ class DemoBuilder {
       collectionId,
       name: spec.name,
       description: spec.description,
-      url: spec.url,
+      // Stored in the parsed form, as every address a person saves (decision 0049).
+      url: normalizeUrl(spec.url),
       icon: spec.domain ? `https://${spec.domain}/favicon.ico` : null,
       appName: spec.appName,
       position: this.nextPosition(collectionId),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accessTokens, organizations, users } from '../../db/schema/index.ts';
 
@@ -34,6 +34,27 @@ export function createAccessTokensRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
+    /**
+     * Whether the token of a hash is one that only its expiry stops: not revoked, its person
+     * active. Asked only after `findLive` found nothing, to word the refusal.
+     */
+    async isExpired(tokenHash: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: accessTokens.id })
+        .from(accessTokens)
+        .innerJoin(users, eq(users.id, accessTokens.userId))
+        .where(
+          and(
+            eq(accessTokens.tokenHash, tokenHash),
+            isNull(accessTokens.revokedAt),
+            lte(accessTokens.expiresAt, sql`now()`),
+            eq(users.status, 'active'),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     async touch(tokenId: string): Promise<void> {
       await db
         .update(accessTokens)
@@ -44,6 +65,17 @@ export function createAccessTokensRepository(db: Executor) {
     async insert(values: typeof accessTokens.$inferInsert) {
       const rows = await db.insert(accessTokens).values(values).returning();
       return rows[0]!;
+    },
+
+    /**
+     * Counts the person's live tokens after taking a lock on their tokens until the
+     * transaction ends: of two creations at once, the second counts the first's token.
+     */
+    async lockAndCountLive(userId: string): Promise<number> {
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtext(${`signpost:access-tokens:${userId}`}))`,
+      );
+      return this.countLive(userId);
     },
 
     async countLive(userId: string): Promise<number> {
@@ -62,7 +94,6 @@ export function createAccessTokensRepository(db: Executor) {
         .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id));
     },
 
-    /** Revokes one live token of this person; false when there is none with this id. */
     /** Revokes a live token of this person; its name, or null when there is none. */
     async revoke(userId: string, tokenId: string): Promise<{ name: string } | null> {
       const rows = await db
@@ -71,6 +102,16 @@ export function createAccessTokensRepository(db: Executor) {
         .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.userId, userId), live()))
         .returning({ name: accessTokens.name });
       return rows[0] ?? null;
+    },
+
+    /** Revokes every live token of this person; how many. */
+    async revokeAll(userId: string): Promise<number> {
+      const rows = await db
+        .update(accessTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(accessTokens.userId, userId), live()))
+        .returning({ id: accessTokens.id });
+      return rows.length;
     },
   };
 }

@@ -48,6 +48,14 @@ describe('personal access tokens', () => {
     expect(JSON.stringify(row)).not.toContain(token);
   });
 
+  it('answers the new token with Cache-Control: no-store', async () => {
+    const user = await createUser(db, org.id);
+    const { headers } = await signIn(app, user);
+    const response = await createToken(headers, { name: 'not for caches' });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it('lists tokens with name, dates and hint, never the token', async () => {
     const user = await createUser(db, org.id);
     const { headers } = await signIn(app, user);
@@ -116,6 +124,11 @@ describe('personal access tokens', () => {
     for (const url of ['/api/auth/sessions/current', '/api/consumer/menu', '/api/auth/tokens']) {
       const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
       expect(response.statusCode, url).toBe(401);
+      // Revoked reads as never issued: its holder learns only that it does not work.
+      expect(response.json(), url).toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: 'This access token is not valid.',
+      });
     }
     const again = await app.inject({
       method: 'DELETE',
@@ -165,15 +178,55 @@ describe('personal access tokens', () => {
       .update(accessTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(accessTokens.id, accessToken.id));
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/consumer/menu',
-      headers: bearer(token),
-    });
-    expect(response.statusCode).toBe(401);
+    for (const url of ['/api/auth/sessions/current', '/api/consumer/menu']) {
+      const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json(), url).toMatchObject({
+        code: 'ACCESS_TOKEN_EXPIRED',
+        message: 'This access token has expired. Make a new one in your settings.',
+        msg: 'This access token has expired. Make a new one in your settings.',
+      });
+    }
     expect(
       (await app.inject({ method: 'GET', url: '/api/auth/tokens', headers })).json().items,
     ).toEqual([]);
+    // Expired, then revoked: no longer told as expired.
+    await db
+      .update(accessTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(accessTokens.id, accessToken.id));
+    const revoked = await app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions/current',
+      headers: bearer(token),
+    });
+    expect(revoked.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'This access token is not valid.',
+    });
+  });
+
+  it('an expired token of a disabled person is only not valid', async () => {
+    const user = await createUser(db, org.id);
+    const { headers } = await signIn(app, user);
+    const { token, accessToken } = (
+      await createToken(headers, { name: 'short', expiresInDays: 1 })
+    ).json();
+    await db
+      .update(accessTokens)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(accessTokens.id, accessToken.id));
+    await db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions/current',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'This access token is not valid.',
+    });
   });
 
   it('stops working when the person is disabled', async () => {

@@ -7,8 +7,8 @@ import {
   IdParams,
   NoContent,
 } from '@signpost/contract';
-import { forbidden } from '../../lib/errors.ts';
 import { caller } from '../../plugins/auth.ts';
+import { requireRecentAuthentication } from '../auth/reauthentication.ts';
 import { createAccessTokensService } from './access-tokens.service.ts';
 
 const bearer = [{ bearer: [] }];
@@ -39,8 +39,10 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Make a personal access token; the answer shows it this once',
         description:
-          'Needs a sign-in session: a token cannot make further tokens. The token works as ' +
-          'a bearer for every call and for token sign-in, until it expires or is revoked.',
+          'Needs a sign-in session: a token cannot make further tokens. The session must have ' +
+          'signed in or re-authenticated in the last 5 minutes (else 403 ' +
+          'REAUTHENTICATION_REQUIRED). The token works as a bearer for every call and for ' +
+          'token sign-in, until it expires or is revoked.',
         security: bearer,
         body: CreateAccessTokenBody,
         response: {
@@ -53,9 +55,9 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = caller(request);
-      // A leaked token must not be able to mint itself a longer-lived successor.
-      if (!me.sessionId) throw forbidden('Sign in to make access tokens; a token cannot.');
+      // A leaked token must not be able to mint itself a longer-lived successor, nor a
+      // session left open at someone else's desk (decision 0048).
+      const me = requireRecentAuthentication(request, 'make an access token');
       return reply.status(201).send(await service.create(request, me, request.body));
     },
   );

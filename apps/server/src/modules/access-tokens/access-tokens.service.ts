@@ -1,9 +1,9 @@
 import { ACCESS_TOKEN_LIMITS, ACCESS_TOKEN_PREFIX, type AccessToken } from '@signpost/contract';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { accessTokens } from '../../db/schema/index.ts';
 import { TOUCH_EVERY_MS, type AuthContext } from '../../lib/auth-context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { auditContext, createAuditService } from '../audit/audit.service.ts';
 import type { FastifyRequest } from 'fastify';
@@ -46,22 +46,40 @@ export function createAccessTokensService(db: Database) {
       };
     },
 
+    /**
+     * Why a token that `authenticate` refused does not work, in words for its holder
+     * (decision 0054): expired, when only its expiry stops it; else not valid — unknown,
+     * revoked and a disabled person's are told apart from nothing.
+     */
+    async refusal(token: string): Promise<AppError> {
+      if (await repository.isExpired(hashAccessToken(token))) {
+        return new AppError(
+          401,
+          'ACCESS_TOKEN_EXPIRED',
+          'This access token has expired. Make a new one in your settings.',
+        );
+      }
+      return unauthorized('This access token is not valid.');
+    },
+
     async create(
       request: FastifyRequest,
       me: AuthContext,
       input: { name: string; expiresInDays?: number | undefined },
     ) {
       const userId = me.userId;
-      if ((await repository.countLive(userId)) >= ACCESS_TOKEN_LIMITS.perPerson) {
-        throw conflict(
-          `You have ${ACCESS_TOKEN_LIMITS.perPerson} access tokens; revoke one to make another.`,
-        );
-      }
       // 256 random bits after a recognizable prefix (secret scanners can spot it); only the
       // hash is stored.
       const token = `${ACCESS_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const row = await db.transaction(async (tx) => {
-        const created = await createAccessTokensRepository(tx).insert({
+        // Counted under a lock, so that creations sent at once cannot pass the cap together.
+        const inTx = createAccessTokensRepository(tx);
+        if ((await inTx.lockAndCountLive(userId)) >= ACCESS_TOKEN_LIMITS.perPerson) {
+          throw conflict(
+            `You have ${ACCESS_TOKEN_LIMITS.perPerson} access tokens; revoke one to make another.`,
+          );
+        }
+        const created = await inTx.insert({
           id: newId(),
           userId,
           name: input.name.trim() || 'Access token',
@@ -92,6 +110,14 @@ export function createAccessTokensService(db: Database) {
     async list(userId: string) {
       return { items: (await repository.listLive(userId)).map(toWire) };
     },
+
+    /**
+     * Revokes every token of a person, in `executor` so that it joins the transaction of
+     * the change that calls for it (a password change, a reset); how many were revoked.
+     * The caller writes the audit entry of that change.
+     */
+    revokeAll: (userId: string, executor: Executor) =>
+      createAccessTokensRepository(executor).revokeAll(userId),
 
     async revoke(request: FastifyRequest, me: AuthContext, tokenId: string) {
       await db.transaction(async (tx) => {

@@ -108,6 +108,21 @@ export function createAccessRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
+    /** How many ancestors a collection has: 0 for a root. */
+    async depthOf(collectionId: string): Promise<number> {
+      const rows = await selectRows<{ depth: number | null }>(
+        db,
+        sql`
+        WITH RECURSIVE chain AS (
+          SELECT id, parent_id, 0 AS depth FROM collections WHERE id = ${collectionId}
+          UNION ALL
+          SELECT c.id, c.parent_id, chain.depth + 1 FROM collections c
+          JOIN chain ON c.id = chain.parent_id WHERE chain.depth < 100
+        )
+        SELECT max(depth) AS depth FROM chain`,
+      );
+      return Number(rows[0]?.depth ?? 0);
+    },
     /** True when `ancestorId` is `collectionId` or one of its ancestors. */
     async isSelfOrAncestor(ancestorId: string, collectionId: string): Promise<boolean> {
       const rows = await selectRows<{ found: boolean }>(

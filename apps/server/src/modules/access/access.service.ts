@@ -188,6 +188,7 @@ export function createAccessService(db: Executor) {
     },
 
     isSelfOrAncestor: repo.isSelfOrAncestor,
+    depthOf: repo.depthOf,
   };
 }
 export type AccessService = ReturnType<typeof createAccessService>;

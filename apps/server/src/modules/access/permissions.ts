@@ -14,6 +14,9 @@ export type Relation =
   | 'org-member'
   | 'org-admin';
 
+/** Collections nest at most this many levels below My Space (or a space's top level). */
+export const MAX_DEPTH = 10;
+
 /** The people who run a team or organization space: they manage its content in place. */
 export function runs(relation: Relation): boolean {
   return relation === 'team-editor' || relation === 'team-admin' || relation === 'org-admin';

@@ -184,6 +184,25 @@ describe('GET /api/auth/sessions/current', () => {
     expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED', msg: expect.any(String) });
   });
 
+  it.each([
+    [undefined, 'Sign in to continue.'],
+    ['Bearer short', 'This token is not valid.'],
+    ['Bearer has spaces in it somewhere', 'This token is not valid.'],
+    [
+      'Bearer aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+      'This token is not valid, or its session has ended. Sign in again.',
+    ],
+    ['Bearer spat_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa', 'This access token is not valid.'],
+  ])('with the header %j answers 401 saying %j', async (authorization, message) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions/current',
+      headers: authorization === undefined ? {} : { authorization },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'UNAUTHORIZED', message, msg: message });
+  });
+
   it('returns the person behind a live token', async () => {
     const user = await createUser(db, org.id, { name: 'Grace Hopper' });
     const { headers } = await signIn(app, user);

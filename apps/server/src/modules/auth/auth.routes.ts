@@ -8,6 +8,9 @@ import {
   LoginMethodsResponse,
   LogoutResponse,
   NoContent,
+  ReauthenticateBody,
+  ReauthenticationMethodsResponse,
+  REAUTHENTICATION_MINUTES,
   SessionResponse,
   SignInSessionsResponse,
 } from '@signpost/contract';
@@ -156,9 +159,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
-        summary: 'Change your password; optionally end every other session',
+        summary:
+          'Change your password; optionally end every other session and revoke every access token',
         description:
-          'Needs a sign-in session, not an access token. A wrong current password is 400.',
+          'Needs a sign-in session, not an access token. A wrong current password is 400. ' +
+          '`revokeAccessTokens` left out follows `signOutOtherSessions`: signing out ' +
+          'everywhere else revokes the access tokens too unless it is set to false.',
         security: bearer,
         body: ChangePasswordBody,
         response: {
@@ -211,6 +217,69 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       await app.auth.endSession(caller(request), request.params.id, originOf(request));
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/reauthenticate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'How you can confirm who you are before a sensitive change',
+        description:
+          'Sensitive changes (the second factor, access tokens, and in the console e-mail ' +
+          'addresses, roles and second-factor resets) answer 403 REAUTHENTICATION_REQUIRED ' +
+          'unless the session signed in or re-authenticated in the last 5 minutes.',
+        security: bearer,
+        response: { 200: ReauthenticationMethodsResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const me = caller(request);
+      const [password, secondFactor, providers] = await Promise.all([
+        app.auth.canReauthenticateWithPassword(me),
+        app.auth.secondFactor.status(me.userId),
+        app.sso.providersOf(me.userId),
+      ]);
+      return {
+        password,
+        secondFactor: secondFactor.enabled,
+        providers,
+        recent: Boolean(me.sessionId && me.recentlyAuthenticated),
+        windowMinutes: REAUTHENTICATION_MINUTES,
+      };
+    },
+  );
+
+  app.post(
+    '/reauthenticate',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm who you are with your password (and code), for sensitive changes',
+        description:
+          'With a second factor on, a code (`totp` or `recoveryCode`) is needed too: without ' +
+          'one the right password answers 400 SECOND_FACTOR_REQUIRED. A wrong password or ' +
+          'code is 400 (never 401, which the web app takes for a lost session), throttled per ' +
+          'person like sign-in (429). 204: the session counts as recently authenticated for ' +
+          '5 minutes. People without a password use POST /api/auth/reauthenticate/sso.',
+        security: bearer,
+        body: ReauthenticateBody,
+        response: {
+          204: NoContent,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          409: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      await app.auth.reauthenticate(caller(request), request.body, originOf(request));
+      return reply.status(204).header('Cache-Control', 'no-store').send(null);
     },
   );
 

@@ -1,9 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ChangePasswordBody } from '@signpost/contract';
+import type { ChangePasswordBody, ReauthenticateBody } from '@signpost/contract';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { TOUCH_EVERY_MS, type AuthContext } from '../../lib/auth-context.ts';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+} from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import {
   createAccessTokensService,
@@ -162,12 +169,134 @@ export function createAuthService(db: Database, config: Config) {
     return result;
   }
 
+  /** Stamps the caller's session as recently authenticated, in the audit log too. */
+  async function markReauthenticated(
+    me: Pick<AuthContext, 'sessionId' | 'userId' | 'name' | 'email' | 'organizationId'>,
+    origin: AuditOrigin,
+    details: Record<string, string | boolean>,
+  ) {
+    const sessionId = me.sessionId;
+    if (!sessionId) throw forbidden('An access token cannot confirm who you are.');
+    await db.transaction(async (tx) => {
+      if (!(await createSessionsRepository(tx).markReauthenticated(sessionId, me.userId))) {
+        throw new AppError(401, 'UNAUTHORIZED', 'Your session has ended. Sign in again.');
+      }
+      await audit.record(
+        {
+          organizationId: me.organizationId,
+          actor: { id: me.userId, name: me.name, email: me.email },
+          ip: origin.ip ?? null,
+          userAgent: origin.userAgent ?? null,
+          action: 'session.reauthenticated',
+          target: { type: 'session', id: sessionId, label: me.email },
+          details,
+        },
+        tx,
+      );
+    });
+  }
+
+  /**
+   * The throttle of sign-in for an account at an address, for sign-ins that check their
+   * second step elsewhere (single sign-on's code): `admit` counts an attempt or throws 429,
+   * `settle` forgives it once the sign-in succeeded.
+   */
+  const signInThrottle = (email: string, ip: string) => {
+    const keys = throttleKeys(email.trim().toLowerCase(), ip);
+    return {
+      admit: () => admitAttempt(keys),
+      settle: () => settle(keys),
+    };
+  };
+
   return {
     openSession,
     startSession,
     signedIn,
     checkPassword,
     secondFactor,
+    signInThrottle,
+    signInFailed,
+
+    /**
+     * Re-authenticates the caller's session with the password, and the second factor when
+     * it is on (decision 0048): the session counts as recently authenticated from now.
+     * Throttled per person like sign-in; a wrong password or code is 400, never 401 (the
+     * web app takes every 401 for a lost session).
+     */
+    async reauthenticate(me: AuthContext, body: ReauthenticateBody, origin: AuditOrigin) {
+      const sessionId = me.sessionId;
+      if (!sessionId) {
+        throw forbidden('An access token cannot confirm who you are. Sign in to do this.');
+      }
+      const account = await sessions.findUserByEmail(me.email);
+      const stored = account?.id === me.userId ? account.passwordHash : null;
+      if (!stored) {
+        throw conflict(
+          'This account signs in by single sign-on; it has no password here. ' +
+            'Sign in again with your provider.',
+        );
+      }
+      // The organization's policy holds here too: no password where sign-in by password is off.
+      if (!account?.passwordSignIn) {
+        throw new AppError(
+          403,
+          'PASSWORD_SIGN_IN_OFF',
+          'Your organization signs in with single sign-on only. Sign in again with its provider.',
+        );
+      }
+      // The same key as changing the password: guesses through either count together.
+      const key = `password:${me.userId}`;
+      const window = limits.windowSeconds;
+      await throttle.admit(
+        [{ key, max: limits.maxPerAccountAndAddress, windowSeconds: window, blockSeconds: window }],
+        'attempts',
+      );
+      const failed = async (reason: string, error: AppError) => {
+        await signInFailed(
+          { id: me.userId, name: me.name, email: me.email, organizationId: me.organizationId },
+          { email: me.email, ip: origin.ip ?? '', userAgent: origin.userAgent ?? undefined },
+          `re-authentication: ${reason}`,
+        );
+        return error;
+      };
+      if (!(await verifier.verify(stored, body.password))) {
+        throw await failed(
+          'wrong password',
+          new AppError(400, 'INVALID_CREDENTIALS', 'The password is not correct.'),
+        );
+      }
+      const check = await secondFactor.check(me.userId, body);
+      if (check === 'required') {
+        // The password was right; only the code is missing, which is no failed attempt.
+        await throttle.forgive([key]);
+        throw new AppError(
+          400,
+          'SECOND_FACTOR_REQUIRED',
+          'Enter the 6-digit code from your authenticator app, or a recovery code.',
+        );
+      }
+      if (check === 'refused') {
+        throw await failed(
+          'wrong second-factor code',
+          new AppError(
+            400,
+            'SECOND_FACTOR_INVALID',
+            'That code is not right, or was already used. Try the next one.',
+          ),
+        );
+      }
+      await throttle.forgive([key]);
+      await markReauthenticated(me, origin, { method: 'password' });
+    },
+
+    markReauthenticated,
+
+    /** Whether the caller may re-authenticate with a password (has one, and may use it). */
+    async canReauthenticateWithPassword(me: AuthContext): Promise<boolean> {
+      const account = await sessions.findUserByEmail(me.email);
+      return Boolean(account?.id === me.userId && account.passwordHash && account.passwordSignIn);
+    },
 
     /**
      * Signs in with e-mail and password, and the second factor when the account has one;
@@ -234,6 +363,16 @@ export function createAuthService(db: Database, config: Config) {
       }
       const { lastSeenAt: _, ...rest } = record;
       return { ...rest, accessTokenId: null, menuVersion: Number(record.menuVersion) };
+    },
+
+    /**
+     * The 401 for a bearer token that `authenticate` refused, worded for its holder (decision
+     * 0054). A session token that ended and a string that never was one are not told apart:
+     * only the web app holds session tokens, and it signs in again either way.
+     */
+    async refusal(token: string): Promise<AppError> {
+      if (isAccessToken(token)) return tokens.refusal(token);
+      return unauthorized('This token is not valid, or its session has ended. Sign in again.');
     },
 
     /** Signs the caller out: their session ends. */
@@ -308,7 +447,7 @@ export function createAuthService(db: Database, config: Config) {
     /**
      * Changes the caller's password after checking the current one (throttled like sign-in;
      * a wrong one is 400, not 401, which the app would take for a lost session), and on
-     * request ends every other session.
+     * request ends every other session and revokes every access token, in its transaction.
      */
     async changePassword(
       me: AuthContext,
@@ -329,18 +468,22 @@ export function createAuthService(db: Database, config: Config) {
       }
       await throttle.forgive([key]);
       const hash = await hashPassword(body.newPassword, config.argon2);
+      // Access tokens follow "sign out everywhere else" unless asked for on their own
+      // (decision 0047): a client that asks to sign out everywhere else means every token.
+      const revokeTokens = body.revokeAccessTokens ?? body.signOutOtherSessions ?? false;
       await db.transaction(async (tx) => {
         const inTx = createSessionsRepository(tx);
         await inTx.setPasswordHash(me.userId, hash);
         const ended = body.signOutOtherSessions
           ? await inTx.revokeOthers(me.userId, me.sessionId)
           : 0;
+        const revoked = revokeTokens ? await tokens.revokeAll(me.userId, tx) : 0;
         await audit.record(
           {
             ...ownEvent(me, origin),
             action: 'password.changed',
             target: { type: 'person', id: me.userId, label: me.email },
-            details: { otherSessionsEnded: ended },
+            details: { otherSessionsEnded: ended, accessTokensRevoked: revoked },
           },
           tx,
         );

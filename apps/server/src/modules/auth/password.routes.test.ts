@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createOrganization, createUser, PASSWORD, signIn } from '../../../test/factories.ts';
 
@@ -12,6 +12,23 @@ const change = (headers: Headers, payload: object) =>
   app.inject({ method: 'POST', url: '/api/auth/password', headers, payload });
 const me = (headers: Headers) =>
   app.inject({ method: 'GET', url: '/api/auth/sessions/current', headers });
+const makeToken = async (headers: Headers) => {
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/auth/tokens',
+    headers,
+    payload: { name: 'script' },
+  });
+  expect(created.statusCode).toBe(201);
+  return { authorization: `Bearer ${created.json<{ token: string }>().token}` };
+};
+const changeEntries = async (id: string) =>
+  (
+    await db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'password.changed'), eq(auditLog.targetId, id)))
+  ).map((row) => row.details);
 const hashOf = async (id: string) =>
   (await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id)))[0]?.h;
 
@@ -33,6 +50,85 @@ describe('POST /api/auth/password', () => {
     expect((await signIn(app, user, 'a brand new passphrase')).token).toBeTruthy();
     // Other sessions go on unless asked otherwise.
     expect((await me(headers)).statusCode).toBe(200);
+  });
+
+  it('keeps sessions and access tokens when asked for neither', async () => {
+    const user = await createUser(db, org.id);
+    const other = await signIn(app, user);
+    const token = await makeToken(other.headers);
+    const { headers } = await signIn(app, user);
+    const response = await change(headers, {
+      currentPassword: PASSWORD,
+      newPassword: 'a quiet new passphrase',
+    });
+    expect(response.statusCode).toBe(204);
+    expect((await me(other.headers)).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await changeEntries(user.id)).toEqual([
+      { otherSessionsEnded: 0, accessTokensRevoked: 0 },
+    ]);
+  });
+
+  it('signing out everywhere else revokes every access token too, audited with the change', async () => {
+    const user = await createUser(db, org.id);
+    const other = await signIn(app, user);
+    const tokens = [await makeToken(other.headers), await makeToken(other.headers)];
+    const { headers } = await signIn(app, user);
+    const response = await change(headers, {
+      currentPassword: PASSWORD,
+      newPassword: 'another new passphrase',
+      signOutOtherSessions: true,
+    });
+    expect(response.statusCode).toBe(204);
+    for (const token of tokens) {
+      expect((await me(token)).statusCode).toBe(401);
+      expect((await app.inject({ url: '/api/consumer/menu', headers: token })).statusCode).toBe(
+        401,
+      );
+    }
+    expect((await me(other.headers)).statusCode).toBe(401);
+    expect((await me(headers)).statusCode).toBe(200);
+    expect(await changeEntries(user.id)).toEqual([
+      { otherSessionsEnded: 1, accessTokensRevoked: 2 },
+    ]);
+  });
+
+  it('revokes access tokens on their own when asked, and keeps them when told to', async () => {
+    const user = await createUser(db, org.id);
+    const other = await signIn(app, user);
+    const token = await makeToken(other.headers);
+    const { headers } = await signIn(app, user);
+    expect(
+      (
+        await change(headers, {
+          currentPassword: PASSWORD,
+          newPassword: 'tokens go, sessions stay',
+          revokeAccessTokens: true,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await me(other.headers)).statusCode).toBe(200);
+
+    const kept = await makeToken(headers);
+    expect(
+      (
+        await change(headers, {
+          currentPassword: 'tokens go, sessions stay',
+          newPassword: 'sessions go, tokens stay',
+          signOutOtherSessions: true,
+          revokeAccessTokens: false,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await me(kept)).statusCode).toBe(200);
+    expect((await me(other.headers)).statusCode).toBe(401);
+    expect(await changeEntries(user.id)).toEqual(
+      expect.arrayContaining([
+        { otherSessionsEnded: 0, accessTokensRevoked: 1 },
+        { otherSessionsEnded: 1, accessTokensRevoked: 0 },
+      ]),
+    );
   });
 
   it('ends every other session on request, keeping this one', async () => {
@@ -75,6 +171,10 @@ describe('POST /api/auth/password', () => {
     [
       { currentPassword: PASSWORD, newPassword: 'long enough', admin: true },
       'body has an unknown property "admin"',
+    ],
+    [
+      { currentPassword: PASSWORD, newPassword: 'long enough', revokeAccessTokens: 'yes' },
+      'body.revokeAccessTokens must be boolean',
     ],
   ])('refuses %j with 400 naming the field, changing nothing', async (payload, message) => {
     const user = await createUser(db, org.id);

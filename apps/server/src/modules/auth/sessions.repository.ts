@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { REAUTHENTICATION_MINUTES } from '@signpost/contract';
 import type { Executor } from '../../db/client.ts';
 import { organizations, sessions, sessionSso, users } from '../../db/schema/index.ts';
 
@@ -13,6 +14,7 @@ export interface SessionRecord {
   organizationId: string;
   organizationName: string;
   menuVersion: number;
+  recentlyAuthenticated: boolean;
 }
 
 /** Not revoked, not past its absolute expiry, used within the idle time. */
@@ -40,6 +42,8 @@ function findLiveStatement(db: Executor) {
       organizationId: organizations.id,
       organizationName: organizations.name,
       menuVersion: organizations.menuVersion,
+      // Decided by the database's clock, like every other time of a session.
+      recentlyAuthenticated: sql<boolean>`${sessions.reauthenticatedAt} > now() - ${sql.raw(`interval '${REAUTHENTICATION_MINUTES} minutes'`)}`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -130,6 +134,23 @@ export function createSessionsRepository(db: Executor) {
         )
         .returning({ id: sessions.id });
       return rows.length;
+    },
+
+    /** Stamps a live session as re-authenticated now; false when it is not live. */
+    async markReauthenticated(sessionId: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ reauthenticatedAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: sessions.id });
+      return rows.length > 0;
     },
 
     async insertSso(values: typeof sessionSso.$inferInsert): Promise<void> {

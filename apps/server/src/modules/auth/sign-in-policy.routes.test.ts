@@ -76,6 +76,19 @@ describe('password sign-in turned off for an organization', () => {
     }
   });
 
+  it('refuses a password to confirm who one is too, and does not offer it (decision 0048)', async () => {
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/reauthenticate',
+      headers,
+      payload: { password: PASSWORD },
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().code).toBe('PASSWORD_SIGN_IN_OFF');
+    const methods = await app.inject({ method: 'GET', url: '/api/auth/reauthenticate', headers });
+    expect(methods.json()).toMatchObject({ password: false });
+  });
+
   it('still offers e-mail and password among the methods: the organization is not known yet', async () => {
     const methods = await app.inject({ method: 'GET', url: '/api/auth/methods' });
     expect(methods.json()).toContainEqual({ type: 'email-password', name: 'E-mail and password' });

@@ -111,7 +111,10 @@ describe('PATCH /api/consumer/collections/:id', () => {
   it.each([
     [{}, 'body must NOT have fewer than 1 properties'],
     [{ name: '' }, 'body.name'],
-    [{ name: '   ' }, 'body.name must not be blank'],
+    [
+      { name: '   ' },
+      'body.name must not be blank: spaces and invisible characters alone are not a name',
+    ],
     [{ name: 3 }, 'body.name must be string'],
     [{ name: 'x'.repeat(201) }, 'body.name must NOT have more than 200 characters'],
     [{ description: 'x'.repeat(2001) }, 'body.description'],

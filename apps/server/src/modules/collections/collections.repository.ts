@@ -27,22 +27,6 @@ export function createCollectionsRepository(db: Executor) {
       return rows[0]?.id ?? null;
     },
 
-    /** How many ancestors a collection has: 0 for a root. */
-    async depthOf(collectionId: string): Promise<number> {
-      const rows = await selectRows<{ depth: number | null }>(
-        db,
-        sql`
-        WITH RECURSIVE chain AS (
-          SELECT id, parent_id, 0 AS depth FROM collections WHERE id = ${collectionId}
-          UNION ALL
-          SELECT c.id, c.parent_id, chain.depth + 1 FROM collections c
-          JOIN chain ON c.id = chain.parent_id WHERE chain.depth < 100
-        )
-        SELECT max(depth) AS depth FROM chain`,
-      );
-      return Number(rows[0]?.depth ?? 0);
-    },
-
     /** What a collection and everything below it hold that limits where it may go. */
     async subtreeFacts(collectionId: string): Promise<SubtreeFacts> {
       const rows = await selectRows<SubtreeFacts>(

@@ -104,7 +104,10 @@ describe('POST /api/consumer/collections', () => {
   it.each([
     [{}, 'body.name is required'],
     [{ name: '' }, 'body.name must NOT have fewer than 1 characters'],
-    [{ name: '  \t ' }, 'body.name must not be blank'],
+    [
+      { name: ' \u200b\u00a0 ' },
+      'body.name must not be blank: spaces and invisible characters alone are not a name',
+    ],
     [{ name: 5 }, 'body.name must be string'],
     [{ name: null }, 'body.name must be string'],
     [{ name: 'x'.repeat(201) }, 'body.name must NOT have more than 200 characters'],

@@ -4,10 +4,12 @@ import {
   IdParams,
   NoContent,
   OrderItemsBody,
+  UndoableNoContent,
   UpdateCollectionBody,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
+import { sendUndoable } from '../../lib/undo-answer.ts';
 import { originOf } from '../audit/audit.service.ts';
 import { createCollectionsService } from './collections.service.ts';
 
@@ -58,14 +60,16 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...consumerRoute,
         summary: 'Delete a collection you own and everything inside it',
+        description: 'Can be undone for a while: see POST /undo/{id}.',
         params: IdParams,
-        response: { 204: NoContent, ...errorAnswers },
+        response: { 204: UndoableNoContent, ...errorAnswers },
       },
     },
-    async (request, reply) => {
-      await service.deleteCollection(caller(request), request.params.id, originOf(request));
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      sendUndoable(
+        reply,
+        await service.deleteCollection(caller(request), request.params.id, originOf(request)),
+      ),
   );
 
   app.put(

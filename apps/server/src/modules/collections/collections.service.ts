@@ -9,32 +9,29 @@ import { lockPerson } from '../../db/locks.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
-import { createAccessService } from '../access/access.service.ts';
+import { createAccessService, type AccessService } from '../access/access.service.ts';
+import { MAX_DEPTH } from '../access/permissions.ts';
+import { keepCollectionForUndo, type UndoTicket } from '../undo/undo.service.ts';
 import { changes, type AuditOrigin } from '../audit/audit.service.ts';
 import { recordContentChange, type ContentSpace } from '../audit/content-audit.ts';
 import type { CollectionOwnerType } from '../../db/schema/index.ts';
 import { nextPosition } from '../../db/positions.ts';
-import {
-  createCollectionsRepository,
-  type CollectionsRepository,
-  type OrderedItem,
-} from './collections.repository.ts';
+import { createCollectionsRepository, type OrderedItem } from './collections.repository.ts';
 
 interface Owner {
   ownerType: CollectionOwnerType;
   ownerTeamId: string | null;
 }
 
-/** Personal collections nest at most this many levels below My Space. */
-export const MAX_DEPTH = 10;
+export { MAX_DEPTH };
 
 function tools(tx: Executor) {
   return { access: createAccessService(tx), repo: createCollectionsRepository(tx) };
 }
 
 /** 409 when a tree `height` levels tall would sit too deep under `parentId`. */
-async function checkDepth(repo: CollectionsRepository, parentId: string, height: number) {
-  if ((await repo.depthOf(parentId)) + 1 + height > MAX_DEPTH) {
+async function checkDepth(access: AccessService, parentId: string, height: number) {
+  if ((await access.depthOf(parentId)) + 1 + height > MAX_DEPTH) {
     throw conflict(`Collections nest at most ${MAX_DEPTH} levels below My Space.`);
   }
 }
@@ -80,7 +77,7 @@ export function createCollectionsService(db: Database) {
     const parentId = parent ? parent.collection.id : await repo.findRoot(me.userId);
     if (!parentId) throw notFound('My Space was not found');
     await access.hold(parentId);
-    await checkDepth(repo, parentId, 0);
+    await checkDepth(access, parentId, 0);
     const owner: Owner = parent
       ? { ownerType: parent.collection.ownerType, ownerTeamId: parent.collection.ownerTeamId }
       : { ownerType: 'user', ownerTeamId: null };
@@ -159,7 +156,7 @@ export function createCollectionsService(db: Database) {
             throw conflict('A collection cannot move into itself or one of its sub-collections.');
           }
           const facts = await repo.subtreeFacts(id);
-          await checkDepth(repo, body.parentId, facts.height);
+          await checkDepth(access, body.parentId, facts.height);
           if (target.collection.shareId && facts.hasShare) {
             throw conflict('Shares do not nest: a shared collection cannot go into a shared one.');
           }
@@ -193,9 +190,12 @@ export function createCollectionsService(db: Database) {
       });
     },
 
-    /** Deletes a collection and, in the same transaction, everything inside it. */
-    async deleteCollection(me: AuthContext, id: string, origin?: AuditOrigin): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * Deletes a collection and, in the same transaction, everything inside it; restorable
+     * for a while (decision 0052).
+     */
+    async deleteCollection(me: AuthContext, id: string, origin?: AuditOrigin): Promise<UndoTicket> {
+      return db.transaction(async (tx) => {
         const { access, repo } = tools(tx);
         const source = await access.collection(me, id);
         const { collection } = source;
@@ -203,12 +203,15 @@ export function createCollectionsService(db: Database) {
           throw conflict('My Space cannot be deleted.');
         }
         await access.allowed(me, id, 'delete');
+        const kind = collection.shareCollectionId === id ? 'share' : 'collection';
+        const ticket = await keepCollectionForUndo(tx, me, kind, id, collection.name);
         await repo.delete(id);
         await recordContentChange(tx, me, origin, source.space, {
           action: 'content.collection-deleted',
           target: { type: 'collection', id, label: collection.name },
           before: { ...fieldsOf(collection), parentId: collection.parentId },
         });
+        return ticket;
       });
     },
 

@@ -58,7 +58,7 @@ describe('team content edited in place, and its audit entries', () => {
       before: null,
       after: {
         name: 'Wiki',
-        url: 'https://wiki.example.com',
+        url: 'https://wiki.example.com/',
         description: '',
         collectionId: w.spaces.team.id,
       },
@@ -91,7 +91,7 @@ describe('team content edited in place, and its audit entries', () => {
         {
           name: 'Team wiki',
           description: '',
-          url: 'https://wiki.example.com',
+          url: 'https://wiki.example.com/',
           collectionId: w.spaces.teamSub.id,
         },
         null,

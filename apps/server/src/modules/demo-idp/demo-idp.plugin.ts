@@ -33,7 +33,8 @@ export async function demoIdpPlugin(app: FastifyInstance) {
       publicUrl,
       providerId: DEMO_PROVIDER_ID,
       clientSecret,
-      trustProxy: app.config.trustProxy,
+      // Only its own links' scheme and host come from the proxy; addresses are not used.
+      trustProxy: app.config.trustProxy !== false,
       findAccount: async (sub) => {
         const hire = findNewHireBySub(sub);
         if (hire) return { id: hire.sub, email: hire.email, name: hire.name };
@@ -82,6 +83,9 @@ export async function demoIdpPlugin(app: FastifyInstance) {
     linkExistingAccounts: true,
     logout: true,
     scopes: ['openid', 'email', 'profile'],
+    // It checks a password only (its ID tokens carry no amr): a person with a second
+    // factor is asked for Signpost's code after it (decision 0048).
+    mfaAcrValues: [],
     fetch: injectFetch(app, publicUrl),
     // Its requests never leave the process (see injectFetch).
     allowHttp: true,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -8,6 +8,7 @@ import { identities, users } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_NAME, DEMO_PASSWORD, seedDemoIfEmpty } from '../../db/seed/demo.ts';
 import { createTestApp, freshPostgres } from '../../../test/app.ts';
 import { countRows } from '../../../test/factories.ts';
+import { codeAt, stepNow, turnOnSecondFactor } from '../../../test/support/second-factor.ts';
 
 const PUBLIC_URL = 'http://demo.test';
 
@@ -83,7 +84,7 @@ describe('the demo identity provider', () => {
     expect(response.json()).toContainEqual({
       type: 'sso-oidc-id-token',
       name: 'Northwind SSO (demo)',
-      loginUrl: '/api/auth/sso/northwind-demo/start',
+      loginUrl: `${PUBLIC_URL}/api/auth/sso/northwind-demo/start`,
     });
   });
 
@@ -128,6 +129,47 @@ describe('the demo identity provider', () => {
     expect(question.statusCode).toBe(200);
     expect(question.body).toContain('Sign out of Northwind SSO too?');
     expect(question.body).not.toMatch(/<script/i);
+  });
+
+  it('asks a demo person with a second factor for its code after the provider (decision 0048)', async () => {
+    const [colleague] = await db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(ne(users.email, DEMO_EMAIL), eq(users.role, 'member')))
+      .limit(1);
+    const signedIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions',
+      payload: { type: 'email-password', email: colleague!.email, password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${signedIn.json().token}` };
+    const { secret } = await turnOnSecondFactor(app, headers);
+    const sessionsBefore = await countRows(db, 'sessions');
+
+    const { b, action } = await startDemoSignIn();
+    const { response, location } = await b.follow('POST', `${action}/login`, {
+      email: colleague!.email,
+      password: DEMO_PASSWORD,
+    });
+    const ticket = /^\/#sso-second-factor\?ticket=([\w-]+)$/.exec(location)?.[1];
+    expect(ticket, location).toBeDefined();
+    expect(await countRows(db, 'sessions')).toBe(sessionsBefore);
+    const cookie = ([] as string[])
+      .concat(response.headers['set-cookie'] ?? [])
+      .find((line) => line.startsWith('signpost_sso_2fa='));
+    const finished = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/second-factor',
+      headers: { cookie: String(cookie).split(';')[0]! },
+      payload: { ticket, totp: codeAt(secret, stepNow()) },
+    });
+    expect(finished.statusCode, finished.body).toBe(201);
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/sessions/current',
+      headers: { authorization: `Bearer ${finished.json().token}` },
+    });
+    expect(me.json().user.email).toBe(colleague!.email);
   });
 
   it('creates a new hire at their first sign-in and finds them again at the next', async () => {

@@ -102,18 +102,8 @@ export async function signInFormRoutes(scope: FastifyInstance, options: SignInFo
           403,
         );
       }
-      // The provider must not become a way around a person's second factor.
-      if (await scope.auth.secondFactor.isEnabled(userId)) {
-        return html(
-          reply,
-          loginPage(uid, {
-            email,
-            error:
-              'This account has a second factor: sign in with e-mail and password in Signpost.',
-          }),
-          403,
-        );
-      }
+      // A person with a second factor is asked for Signpost's code when the browser comes
+      // back to Signpost: this provider checks a password only (decision 0048).
       return grantAndFinish(request, reply, details, userId);
     },
   );

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { favorites } from '../../db/schema/index.ts';
+import { favorites, links } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict } from '../../lib/errors.ts';
 
@@ -8,6 +8,8 @@ export interface FavoriteRow {
   id: string;
   linkId: string;
   collectionId: string;
+  /** The name of its link. */
+  name: string;
 }
 
 export function createFavoritesRepository(db: Executor) {
@@ -19,8 +21,10 @@ export function createFavoritesRepository(db: Executor) {
           id: favorites.id,
           linkId: favorites.linkId,
           collectionId: favorites.collectionId,
+          name: links.name,
         })
         .from(favorites)
+        .innerJoin(links, eq(links.id, favorites.linkId))
         .where(
           and(
             eq(favorites.id, id),

@@ -5,9 +5,11 @@ import {
   IdParams,
   MoveBody,
   NoContent,
+  UndoableNoContent,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
+import { sendUndoable } from '../../lib/undo-answer.ts';
 import { createFavoritesService } from './favorites.service.ts';
 
 export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -36,14 +38,18 @@ export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...consumerRoute,
         summary: 'Remove one of your favorites',
+        description: 'Can be undone for a while: see POST /undo/{id}.',
         params: IdParams,
-        response: { 204: NoContent, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: {
+          204: UndoableNoContent,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
-    async (request, reply) => {
-      await favorites.deleteFavorite(caller(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      sendUndoable(reply, await favorites.deleteFavorite(caller(request), request.params.id)),
   );
 
   app.put(

@@ -6,6 +6,7 @@ import { newId } from '../../lib/ids.ts';
 import { linkCan } from '../access/permissions.ts';
 import { createAccessService, type CollectionAccess } from '../access/access.service.ts';
 import { nextPosition } from '../../db/positions.ts';
+import { keepFavoriteForUndo, type UndoTicket } from '../undo/undo.service.ts';
 import { createFavoritesRepository } from './favorites.repository.ts';
 
 const MEMBERS_ONLY = 'Favorites are for the members of the team.';
@@ -53,11 +54,16 @@ export function createFavoritesService(db: Database) {
       });
     },
 
-    async deleteFavorite(me: AuthContext, id: string): Promise<void> {
-      const favorites = createFavoritesRepository(db);
-      const favorite = await favorites.findOwn(me.organizationId, me.userId, id);
-      if (!favorite) throw notFound(`Favorite ${id} was not found`);
-      await favorites.delete(favorite.id);
+    /** Removes one of the caller's favorites; restorable for a while (decision 0052). */
+    async deleteFavorite(me: AuthContext, id: string): Promise<UndoTicket> {
+      return db.transaction(async (tx) => {
+        const favorites = createFavoritesRepository(tx);
+        const favorite = await favorites.findOwn(me.organizationId, me.userId, id);
+        if (!favorite) throw notFound(`Favorite ${id} was not found`);
+        const ticket = await keepFavoriteForUndo(tx, me, favorite.id, favorite.name);
+        await favorites.delete(favorite.id);
+        return ticket;
+      });
     },
 
     /** Moves one of the caller's favorites to the end of another of their collections. */

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
+import { DatabasePool, type DatabaseHandle } from '../../db/client.ts';
 import { createMailer, type MailMessage, type Mailer } from '../../lib/mail.ts';
 
 /** The queue of outgoing mail. */
@@ -33,7 +33,8 @@ export interface JobsOptions {
 
 /**
  * Background jobs on pg-boss (decision 0046). On PostgreSQL the queue has its own small
- * pool; on the embedded database it runs on the app's PGlite through pg-boss's `db` option.
+ * pool — a DatabasePool, whose connections never take the process down when PostgreSQL
+ * drops them (decision 0050), rather than the plain pool pg-boss would make; on the embedded database it runs on the app's PGlite through pg-boss's `db` option.
  * The queue starts only when there is work for it: today, sending mail (SMTP_URL).
  */
 export function createJobs({
@@ -46,6 +47,7 @@ export function createJobs({
 }: JobsOptions): Jobs {
   const mailConfig = config.mail;
   let boss: PgBoss | null = null;
+  let pool: DatabasePool | null = null;
   let mailer: Mailer | null = null;
 
   return {
@@ -54,17 +56,20 @@ export function createJobs({
     async start() {
       if (!mailConfig || boss) return;
       mailer = givenMailer ?? createMailer(mailConfig);
-      const options =
-        database.kind === 'postgres' && config.databaseUrl
-          ? { connectionString: config.databaseUrl, max: 2 }
-          : {
-              db: {
-                executeSql: async (text: string, values?: unknown[]) => ({
-                  rows: await database.script(text, values ?? []),
-                }),
-              },
-            };
-      boss = new PgBoss({ ...options, schema: 'pgboss', migrate: true });
+      let executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+      if (database.kind === 'postgres' && config.databaseUrl) {
+        const own = new DatabasePool({
+          connectionString: config.databaseUrl,
+          max: 2,
+          application_name: 'pgboss',
+          connectionTimeoutMillis: 3000,
+        });
+        pool = own;
+        executeSql = async (text, values) => await own.query(text, values);
+      } else {
+        executeSql = async (text, values) => ({ rows: await database.script(text, values ?? []) });
+      }
+      boss = new PgBoss({ db: { executeSql }, schema: 'pgboss', migrate: true });
       boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
       await boss.start();
       await boss.createQueue(SEND_MAIL, {
@@ -92,6 +97,9 @@ export function createJobs({
       const running = boss;
       boss = null;
       if (running) await running.stop({ graceful: true, wait: true, timeout: 10_000 });
+      const ownPool = pool;
+      pool = null;
+      await ownPool?.end();
       mailer?.close();
       mailer = null;
     },

@@ -168,7 +168,7 @@ describe('POST /api/consumer/collections/:id/suggestions', () => {
         suggestedBy: cast.teamMember.id,
         name: 'Handbook',
         description: 'For everyone',
-        url: 'https://handbook.example.com',
+        url: 'https://handbook.example.com/',
         status: 'open',
         decidedBy: null,
         decidedAt: null,
@@ -201,7 +201,10 @@ describe('POST /api/consumer/collections/:id/suggestions', () => {
   it.each([
     [{ url: 'https://a.example' }, 'body.name is required'],
     [{ name: 'A' }, 'body.url is required'],
-    [{ name: ' ', url: 'https://a.example' }, 'body.name must not be blank'],
+    [
+      { name: ' ', url: 'https://a.example' },
+      'body.name must not be blank: spaces and invisible characters alone are not a name',
+    ],
     [{ name: 'A', url: 'https://a.example', status: 'accepted' }, 'unknown property "status"'],
     [{ name: 'A', url: 'https://a.example', description: 'x'.repeat(2001) }, 'body.description'],
     ...HOSTILE_URLS.map((url): [unknown, string] => [{ name: 'A', url }, 'body.url']),

@@ -33,7 +33,10 @@ const badLinkBodies: [unknown, string][] = [
   [{ url: 'https://a.example' }, 'body.name is required'],
   [{ name: 'A' }, 'body.url is required'],
   [{ name: '', url: 'https://a.example' }, 'body.name'],
-  [{ name: '  ', url: 'https://a.example' }, 'body.name must not be blank'],
+  [
+    { name: '  ', url: 'https://a.example' },
+    'body.name must not be blank: spaces and invisible characters alone are not a name',
+  ],
   [{ name: 1, url: 'https://a.example' }, 'body.name must be string'],
   [{ name: 'A', url: ['https://a.example'] }, 'body.url must be string'],
   [{ name: 'x'.repeat(201), url: 'https://a.example' }, 'body.name must NOT have more'],
@@ -213,7 +216,7 @@ describe('PATCH /api/consumer/links/:id', () => {
     expect(after).toEqual({
       ...before,
       name: 'Docs',
-      url: 'https://docs.example.com',
+      url: 'https://docs.example.com/',
       updatedAt: expect.any(Date),
     });
     expect((await patch(spot.own.id, 'owner', { description: 'Now with text' })).statusCode).toBe(
@@ -228,7 +231,10 @@ describe('PATCH /api/consumer/links/:id', () => {
   it.each([
     [{}, 'body must NOT have fewer than 1 properties'],
     [{ name: '' }, 'body.name'],
-    [{ name: '   ' }, 'body.name must not be blank'],
+    [
+      { name: '   ' },
+      'body.name must not be blank: spaces and invisible characters alone are not a name',
+    ],
     [{ url: 5 }, 'body.url must be string'],
     [{ collectionId: newId() }, 'unknown property "collectionId"'],
     [{ createdBy: newId() }, 'unknown property "createdBy"'],

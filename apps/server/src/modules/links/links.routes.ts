@@ -6,11 +6,13 @@ import {
   MoveBody,
   NoContent,
   SuggestLinkBody,
+  UndoableNoContent,
   UpdateLinkBody,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { auditContext } from '../audit/audit.service.ts';
 import { caller } from '../../plugins/auth.ts';
+import { sendUndoable } from '../../lib/undo-answer.ts';
 import { originOf } from '../audit/audit.service.ts';
 import { createLinksService } from './links.service.ts';
 
@@ -57,14 +59,16 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...consumerRoute,
         summary: 'Delete a link of yours, or one you added to a shared collection',
+        description: 'Can be undone for a while: see POST /undo/{id}.',
         params: IdParams,
-        response: { 204: NoContent, ...errorAnswers },
+        response: { 204: UndoableNoContent, ...errorAnswers },
       },
     },
-    async (request, reply) => {
-      await service.deleteLink(caller(request), request.params.id, originOf(request));
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      sendUndoable(
+        reply,
+        await service.deleteLink(caller(request), request.params.id, originOf(request)),
+      ),
   );
 
   app.put(

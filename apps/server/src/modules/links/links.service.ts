@@ -9,6 +9,7 @@ import { createAccessService } from '../access/access.service.ts';
 import type { AuditOrigin } from '../audit/audit.service.ts';
 import { changes, createAuditService, type auditContext } from '../audit/audit.service.ts';
 import { recordContentChange } from '../audit/content-audit.ts';
+import { keepLinkForUndo, type UndoTicket } from '../undo/undo.service.ts';
 import { createLinksRepository } from './links.repository.ts';
 
 function tools(tx: Executor) {
@@ -83,10 +84,12 @@ export function createLinksService(db: Database) {
       });
     },
 
-    async deleteLink(me: AuthContext, id: string, origin?: AuditOrigin): Promise<void> {
-      await db.transaction(async (tx) => {
+    /** Deletes a link, with everyone's favorites of it; restorable for a while (0052). */
+    async deleteLink(me: AuthContext, id: string, origin?: AuditOrigin): Promise<UndoTicket> {
+      return db.transaction(async (tx) => {
         const { access, links } = tools(tx);
         const { link, in: source } = await access.changeableLink(me, id);
+        const ticket = await keepLinkForUndo(tx, me, id, link.name);
         await links.delete(id);
         await recordContentChange(tx, me, origin, source.space, {
           action: 'content.link-deleted',
@@ -98,6 +101,7 @@ export function createLinksService(db: Database) {
             collectionId: link.collectionId,
           },
         });
+        return ticket;
       });
     },
 

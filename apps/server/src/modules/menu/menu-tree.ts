@@ -39,10 +39,16 @@ const teamRelation = (role: 'member' | 'editor'): Relation =>
 export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
   const byId = new Map(rows.collections.map((c) => [c.id, c]));
   const shareByCollection = new Map(rows.shares.map((s) => [s.collectionId, s]));
+  /**
+   * Whether a collection stands in the tree of its parent. A shared collection is shown
+   * once: its owner sees it where they keep it, among the collections they ordered
+   * (decision 0056); its members, who cannot see its parent, find it in shared-root.
+   */
+  const inTree = (c: MenuCollectionRow): c is MenuCollectionRow & { parentId: string } =>
+    c.parentId !== null && byId.has(c.parentId);
   const children = new Map<string, MenuCollectionRow[]>();
   for (const c of rows.collections) {
-    // A shared collection is shown once, in shared-root, not inside its owner's tree.
-    if (c.parentId && byId.has(c.parentId) && !shareByCollection.has(c.id)) {
+    if (inTree(c)) {
       const list = children.get(c.parentId) ?? [];
       list.push(c);
       children.set(c.parentId, list);
@@ -129,6 +135,11 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
       });
     }
     for (const child of children.get(collection.id) ?? []) {
+      const share = shareByCollection.get(child.id);
+      if (share) {
+        entries.push({ position: child.position, order: 2, item: shareItem(share, child) });
+        continue;
+      }
       entries.push({
         position: child.position,
         order: 2,
@@ -159,25 +170,28 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     items: itemsOf(c, false),
   });
 
-  const shareItem = (share: MenuShareRow, c: MenuCollectionRow): CollectionShareItem => ({
-    type: 'collection-share',
-    id: c.id,
-    name: c.name,
-    description: c.description,
-    color: c.color,
-    shareId: share.id,
-    shareCreatorId: share.createdBy,
-    members: share.members,
-    can: canOf(c, true),
-    linkCan: linkCan(relationOf(c), false),
-    items: itemsOf(c, true),
-  });
+  function shareItem(share: MenuShareRow, c: MenuCollectionRow): CollectionShareItem {
+    return {
+      type: 'collection-share',
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      color: c.color,
+      shareId: share.id,
+      shareCreatorId: share.createdBy,
+      members: share.members,
+      can: canOf(c, true),
+      linkCan: linkCan(relationOf(c), false),
+      items: itemsOf(c, true),
+    };
+  }
 
   const root = rows.collections.find((c) => c.isRoot && c.ownerUserId === me.userId);
+  // The shares of others: one's own stand in one's tree (see `inTree`).
   const shared: CollectionShareItem[] = [];
   for (const share of rows.shares) {
     const c = byId.get(share.collectionId);
-    if (c) shared.push(shareItem(share, c));
+    if (c && !inTree(c)) shared.push(shareItem(share, c));
   }
   shared.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 

@@ -220,12 +220,14 @@ describe('GET /api/consumer/menu', () => {
     }
   });
 
-  it('puts shares in shared-root with members, for the owner and the members alike', async () => {
+  it('puts a share in shared-root for its members, and where its owner keeps it for the owner', async () => {
     const org = await createOrganization(db);
     const owner = await createUser(db, org.id, { name: 'Owner' });
     const member = await createUser(db, org.id, { name: 'Member' });
     const outsider = await createUser(db, org.id, { name: 'Outsider' });
+    await createCollection(db, { user: owner }, { name: 'Before' });
     const shared = await createCollection(db, { user: owner }, { name: 'Trip' });
+    await createCollection(db, { user: owner }, { name: 'After' });
     const inner = await createCollection(
       db,
       { user: owner },
@@ -233,47 +235,72 @@ describe('GET /api/consumer/menu', () => {
     );
     await createLink(db, inner, { name: 'Hotel A', createdBy: member.id });
     const share = await createShare(db, owner, shared.id, [member.id]);
-
-    for (const person of [owner, member]) {
-      const menu = await getMenu((await signIn(app, person)).headers);
-      const [mySpace, sharedRoot] = space(menu, 'personal').collections;
-      expect(names(mySpace!.items)).not.toContain('Trip');
-      expect(sharedRoot?.id).toBe('shared-root');
-      expect(sharedRoot?.items).toEqual([
+    const trip = {
+      type: 'collection-share',
+      id: shared.id,
+      name: 'Trip',
+      description: '',
+      color: null,
+      shareId: share.id,
+      shareCreatorId: owner.id,
+      // What each of them may do is menu-can.routes.test.ts's subject.
+      can: expect.any(Object),
+      linkCan: expect.any(Object),
+      members: [
+        { id: member.id, name: 'Member', email: member.email },
+        { id: owner.id, name: 'Owner', email: owner.email },
+      ],
+      items: [
         {
-          type: 'collection-share',
-          id: shared.id,
-          name: 'Trip',
+          type: 'collection',
+          id: inner.id,
+          name: 'Hotels',
           description: '',
           color: null,
-          shareId: share.id,
-          shareCreatorId: owner.id,
-          // What each of them may do is menu-can.routes.test.ts's subject.
           can: expect.any(Object),
           linkCan: expect.any(Object),
-          members: [
-            { id: member.id, name: 'Member', email: member.email },
-            { id: owner.id, name: 'Owner', email: owner.email },
-          ],
-          items: [
-            {
-              type: 'collection',
-              id: inner.id,
-              name: 'Hotels',
-              description: '',
-              color: null,
-              can: expect.any(Object),
-              linkCan: expect.any(Object),
-              items: [
-                expect.objectContaining({ type: 'link', name: 'Hotel A', createdBy: member.id }),
-              ],
-            },
-          ],
+          items: [expect.objectContaining({ type: 'link', name: 'Hotel A', createdBy: member.id })],
         },
-      ]);
-    }
+      ],
+    };
+
+    // The owner's share keeps its place among their collections, and shows once.
+    const ownerMenu = await getMenu((await signIn(app, owner)).headers);
+    const [mySpace, ownerShared] = space(ownerMenu, 'personal').collections;
+    expect(names(mySpace!.items)).toEqual(['Before', 'Trip', 'After']);
+    expect(mySpace!.items[1]).toEqual(trip);
+    expect(ownerShared).toMatchObject({ id: 'shared-root', items: [] });
+
+    // A member cannot see where the owner keeps it: it stands in their shared-root.
+    const memberMenu = await getMenu((await signIn(app, member)).headers);
+    const [memberSpace, sharedRoot] = space(memberMenu, 'personal').collections;
+    expect(names(memberSpace!.items)).not.toContain('Trip');
+    expect(sharedRoot?.id).toBe('shared-root');
+    expect(sharedRoot?.items).toEqual([trip]);
+
     const outsiderMenu = JSON.stringify(await getMenu((await signIn(app, outsider)).headers));
     expect(outsiderMenu).not.toContain('Trip');
+  });
+
+  it('keeps a nested share of its owner inside the collection that holds it', async () => {
+    const org = await createOrganization(db);
+    const owner = await createUser(db, org.id);
+    const member = await createUser(db, org.id);
+    const projects = await createCollection(db, { user: owner }, { name: 'Projects' });
+    const nested = await createCollection(
+      db,
+      { user: owner },
+      { name: 'Launch', parentId: projects.id },
+    );
+    await createShare(db, owner, nested.id, [member.id]);
+    const menu = await getMenu((await signIn(app, owner)).headers);
+    const [mySpace, sharedRoot] = space(menu, 'personal').collections;
+    const holder = mySpace!.items.find((item) => item.name === 'Projects');
+    expect(holder).toMatchObject({
+      type: 'collection',
+      items: [{ type: 'collection-share', id: nested.id, name: 'Launch' }],
+    });
+    expect(sharedRoot!.items).toEqual([]);
   });
 
   it('drops a favorite when its link goes or access goes, and brings it back with access', async () => {

@@ -109,19 +109,28 @@ export function createPeopleRepository(db: Executor) {
       );
     },
 
-    /** Ends every session and revokes every access token of these people; how many ended. */
-    async endSessions(ids: string[]): Promise<number> {
+    /**
+     * Ends every session of these people and, unless told otherwise, revokes every access
+     * token of theirs; how many of each.
+     */
+    async endSessions(
+      ids: string[],
+      { accessTokens = true }: { accessTokens?: boolean } = {},
+    ): Promise<{ sessions: number; accessTokens: number }> {
       const sessions = await selectRows(
         db,
         sql`UPDATE sessions SET revoked_at = now()
             WHERE user_id = ANY(${sql.param(ids)}::text[]) AND revoked_at IS NULL RETURNING id`,
       );
-      const tokens = await selectRows(
-        db,
-        sql`UPDATE access_tokens SET revoked_at = now()
-            WHERE user_id = ANY(${sql.param(ids)}::text[]) AND revoked_at IS NULL RETURNING id`,
-      );
-      return sessions.length + tokens.length;
+      const tokens = accessTokens
+        ? await selectRows(
+            db,
+            sql`UPDATE access_tokens SET revoked_at = now()
+                WHERE user_id = ANY(${sql.param(ids)}::text[]) AND revoked_at IS NULL
+                RETURNING id`,
+          )
+        : [];
+      return { sessions: sessions.length, accessTokens: tokens.length };
     },
 
     /** Removes a person's second factor and recovery codes; false when they had none. */

@@ -41,6 +41,12 @@ const auditCount = (action: string, targetId: string) =>
     sql`SELECT count(*)::int AS n FROM audit_log WHERE action = ${action} AND target_id = ${targetId}`,
   ).then((rows) => rows[0]?.n ?? 0);
 
+const auditDetails = (action: string, targetId: string) =>
+  selectRows<{ details: unknown }>(
+    db,
+    sql`SELECT details FROM audit_log WHERE action = ${action} AND target_id = ${targetId}`,
+  ).then((rows) => rows.map((row) => row.details));
+
 describe('who may use the people console', () => {
   const disabled = createUser(db, cast.org.id, { role: 'admin' });
   const cells = [
@@ -278,9 +284,60 @@ describe('roles, status, sessions and the last administrator', () => {
       (await app.inject({ url: '/api/consumer/menu', headers: tokenHeaders })).statusCode,
     ).toBe(401);
     expect(await auditCount('person.disabled', person.id)).toBe(1);
+    expect(await auditDetails('person.disabled', person.id)).toEqual([
+      { sessionsEnded: 1, accessTokensRevoked: 1 },
+    ]);
     await call('PATCH', `/people/${person.id}`, admin, { status: 'active' });
     await signIn(app, person);
     expect(await auditCount('person.enabled', person.id)).toBe(1);
+    // Revoked for good: enabling the person again brings neither back.
+    expect(
+      (await app.inject({ url: '/api/consumer/menu', headers: person.headers })).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/consumer/menu', headers: tokenHeaders })).statusCode,
+    ).toBe(401);
+  });
+
+  it('resetting the second factor ends the sessions opened with it; access tokens go on', async () => {
+    const person = await createPerson(app, db, cast.org.id);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/auth/tokens',
+      headers: person.headers,
+      payload: { name: 'script' },
+    });
+    const tokenHeaders = { authorization: `Bearer ${made.json().token}` };
+    await db.execute(
+      sql`INSERT INTO second_factors (user_id, secret, enabled_at) VALUES (${person.id}, 'secret', now())`,
+    );
+    expect((await call('POST', `/people/${person.id}/second-factor/reset`)).statusCode).toBe(204);
+    expect(
+      (await app.inject({ url: '/api/consumer/menu', headers: person.headers })).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/consumer/menu', headers: tokenHeaders })).statusCode,
+    ).toBe(200);
+    expect(await auditDetails('second-factor.reset', person.id)).toEqual([{ sessionsEnded: 1 }]);
+    // The password alone signs in again.
+    await signIn(app, person);
+  });
+
+  it('a deleted person’s sessions and access tokens stop at once', async () => {
+    const person = await createPerson(app, db, cast.org.id);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/auth/tokens',
+      headers: person.headers,
+      payload: { name: 'script' },
+    });
+    const tokenHeaders = { authorization: `Bearer ${made.json().token}` };
+    const gone = await call('DELETE', `/people/${person.id}`, admin, { collections: 'delete' });
+    expect(gone.statusCode).toBe(204);
+    for (const headers of [person.headers, tokenHeaders]) {
+      expect((await app.inject({ url: '/api/consumer/menu', headers })).statusCode).toBe(401);
+    }
+    expect(await countRows(db, 'access_tokens', { column: 'user_id', value: person.id })).toBe(0);
   });
 
   it('signs a person out everywhere and resets their second factor', async () => {

@@ -122,7 +122,10 @@ export function createPeopleRules(audit: AuditService) {
     if (losing) await keepAnAdmin(tx, me, changing);
     for (const person of changing) {
       await repo.update(person.id, { [field]: value });
-      if (field === 'status' && value === 'disabled') await repo.endSessions([person.id]);
+      // Disabling ends sessions and revokes access tokens for good: enabling the person
+      // again brings none of them back.
+      const ended =
+        field === 'status' && value === 'disabled' ? await repo.endSessions([person.id]) : null;
       const action =
         field === 'role'
           ? 'person.role-changed'
@@ -136,6 +139,11 @@ export function createPeopleRules(audit: AuditService) {
           target: target(person),
           before: { [field]: person[field] },
           after: { [field]: value },
+          ...(ended
+            ? {
+                details: { sessionsEnded: ended.sessions, accessTokensRevoked: ended.accessTokens },
+              }
+            : {}),
         },
         tx,
       );

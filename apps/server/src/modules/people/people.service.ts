@@ -14,6 +14,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { assertRecentlyAuthenticated } from '../../lib/reauthentication.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createAdminAccess } from '../access/admin-access.ts';
 import { changes, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
@@ -166,6 +167,7 @@ export function createPeopleService(
 
     async invite(me: AuthContext, body: InvitePersonBody, origin: AuditOrigin) {
       access.admin(me);
+      if (body.role === 'admin') assertRecentlyAuthenticated(me, 'invite an administrator');
       const email = stripEmail(body.email);
       const made = await db
         .transaction(async (tx) => {
@@ -234,6 +236,7 @@ export function createPeopleService(
 
     async create(me: AuthContext, body: CreatePersonBody, origin: AuditOrigin) {
       access.admin(me);
+      if (body.role === 'admin') assertRecentlyAuthenticated(me, 'create an administrator');
       const email = stripEmail(body.email);
       const passwordHash = await hashPassword(body.password, config.argon2);
       const id = await db
@@ -273,6 +276,14 @@ export function createPeopleService(
             name: body.name?.trim(),
             email: body.email === undefined ? undefined : stripEmail(body.email),
           };
+          // decision 0048: an e-mail address decides who single sign-on links to, and a role
+          // decides who runs the organization; the administrator confirms it is them first.
+          if (details.email && details.email.toLowerCase() !== person.email.toLowerCase()) {
+            assertRecentlyAuthenticated(me, "change a person's e-mail address");
+          }
+          if (body.role && body.role !== person.role) {
+            assertRecentlyAuthenticated(me, "change a person's role");
+          }
           if (details.email && (await repo.emailTaken(details.email, id)))
             throw conflict(EMAIL_TAKEN);
           const changed = changes({ name: person.name, email: person.email }, details);
@@ -300,14 +311,23 @@ export function createPeopleService(
 
     async resetSecondFactor(me: AuthContext, id: string, origin: AuditOrigin) {
       access.admin(me);
+      assertRecentlyAuthenticated(me, "reset a person's second factor");
       await db.transaction(async (tx) => {
         const [person] = await lockPeople(tx, me, [id]);
         if (!person) throw notFound(`Person ${id} was not found`);
-        if (!(await createPeopleRepository(tx).resetSecondFactor(id))) {
+        const people = createPeopleRepository(tx);
+        if (!(await people.resetSecondFactor(id))) {
           throw conflict('This person has no second factor to reset.');
         }
+        // The sessions opened with the lost factor end; access tokens stay (decision 0047).
+        const ended = await people.endSessions([id], { accessTokens: false });
         await audit.record(
-          { ...context(me, origin), action: 'second-factor.reset', target: target(person) },
+          {
+            ...context(me, origin),
+            action: 'second-factor.reset',
+            target: target(person),
+            details: { sessionsEnded: ended.sessions },
+          },
           tx,
         );
       });
@@ -324,7 +344,11 @@ export function createPeopleService(
             ...context(me, origin),
             action: 'sessions.ended-everywhere',
             target: target(person),
-            details: { ended },
+            details: {
+              ended: ended.sessions + ended.accessTokens,
+              sessionsEnded: ended.sessions,
+              accessTokensRevoked: ended.accessTokens,
+            },
           },
           tx,
         );
@@ -358,6 +382,7 @@ export function createPeopleService(
     async bulk(me: AuthContext, body: BulkPeopleBody, origin: AuditOrigin) {
       access.admin(me);
       if (body.action === 'role' && !body.role) throw badRequest('Choose the role to give.');
+      if (body.action === 'role') assertRecentlyAuthenticated(me, 'change roles');
       if (body.action === 'delete' && !body.offboarding) {
         throw badRequest('Say what becomes of their shared collections (offboarding).');
       }

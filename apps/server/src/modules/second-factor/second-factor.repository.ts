@@ -1,6 +1,6 @@
-import { and, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { recoveryCodes, secondFactors, users } from '../../db/schema/index.ts';
+import { recoveryCodes, secondFactors, sessions, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
 export function createSecondFactorRepository(db: Executor) {
@@ -97,6 +97,25 @@ export function createSecondFactorRepository(db: Executor) {
         .from(recoveryCodes)
         .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
       return Number(rows[0]?.n ?? 0);
+    },
+
+    /**
+     * Ends every live session of the person but `keep`: sessions opened before the factor
+     * was turned on never passed it (decision 0048). Returns how many ended.
+     */
+    async endOtherSessions(userId: string, keep: string | null): Promise<number> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keep ? ne(sessions.id, keep) : undefined,
+          ),
+        )
+        .returning({ id: sessions.id });
+      return rows.length;
     },
 
     async remove(userId: string): Promise<void> {

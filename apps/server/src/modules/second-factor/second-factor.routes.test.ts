@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { recoveryCodes as recoveryCodesTable } from '../../db/schema/index.ts';
+import { auditLog, recoveryCodes as recoveryCodesTable } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import {
   countRows,
@@ -57,6 +57,9 @@ function wrongCode(secret: string): string {
   }
 }
 
+const current = (headers: Record<string, string>) =>
+  app.inject({ method: 'GET', url: '/api/auth/sessions/current', headers });
+
 const sessionsOf = (userId: string) =>
   countRows(db, 'sessions', { column: 'user_id', value: userId });
 
@@ -80,7 +83,7 @@ describe('second factor (TOTP)', () => {
     const { secret, otpauthUrl } = setup.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUrl).toBe(
-      `otpauth://totp/Signpost:${encodeURIComponent(user.email)}?secret=${secret}&issuer=Signpost&algorithm=SHA1&digits=6&period=30`,
+      `otpauth://totp/Signpost:${encodeURIComponent(user.email)}?issuer=Signpost&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
     );
     // Not on yet: the password alone still signs in.
     expect((await login({ email: user.email })).statusCode).toBe(201);
@@ -116,6 +119,56 @@ describe('second factor (TOTP)', () => {
     expect(JSON.stringify(stored)).not.toContain(codes[0]);
     // A second setup cannot replace the enabled secret.
     expect((await post('/setup', headers)).statusCode).toBe(409);
+  });
+
+  it('turning it on ends every other session in the same change; this one and access tokens go on', async () => {
+    const user = await createUser(db, org.id);
+    const laptop = await signIn(app, user);
+    const phone = await signIn(app, user);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/auth/tokens',
+      headers: laptop.headers,
+      payload: { name: 'script' },
+    });
+    const token = { authorization: `Bearer ${made.json().token}` };
+    const { headers } = await signIn(app, user);
+    const { secret } = (await post('/setup', headers)).json<{ secret: string }>();
+    // Setting up changes nothing yet.
+    expect((await current(phone.headers)).statusCode).toBe(200);
+    const enable = await post('/enable', headers, { code: totpCode(secret, totpStep()) });
+    expect(enable.statusCode).toBe(200);
+    expect((await current(laptop.headers)).statusCode).toBe(401);
+    expect((await current(phone.headers)).statusCode).toBe(401);
+    expect((await current(headers)).statusCode).toBe(200);
+    expect((await current(token)).statusCode).toBe(200);
+    const [entry] = await db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'second-factor.enabled'), eq(auditLog.targetId, user.id)));
+    expect(entry?.details).toEqual({ otherSessionsEnded: 2 });
+  });
+
+  it('a wrong code to turn it on ends no session', async () => {
+    const user = await createUser(db, org.id);
+    const other = await signIn(app, user);
+    const { headers } = await signIn(app, user);
+    const { secret } = (await post('/setup', headers)).json<{ secret: string }>();
+    expect((await post('/enable', headers, { code: wrongCode(secret) })).statusCode).toBe(400);
+    expect((await current(other.headers)).statusCode).toBe(200);
+  });
+
+  it('answers the secret and the recovery codes with Cache-Control: no-store', async () => {
+    const user = await createUser(db, org.id);
+    const { headers } = await signIn(app, user);
+    const setup = await post('/setup', headers);
+    expect(setup.statusCode).toBe(200);
+    expect(setup.headers['cache-control']).toBe('no-store');
+    const enable = await post('/enable', headers, {
+      code: totpCode(setup.json().secret, totpStep()),
+    });
+    expect(enable.statusCode).toBe(200);
+    expect(enable.headers['cache-control']).toBe('no-store');
   });
 
   it('makes the password alone not enough: 401 SECOND_FACTOR_REQUIRED and no session', async () => {

@@ -9,10 +9,9 @@ import {
   SecondFactorStatus,
 } from '@signpost/contract';
 import type { FastifyRequest } from 'fastify';
-import { forbidden } from '../../lib/errors.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { caller } from '../../plugins/auth.ts';
 import { originOf } from '../audit/audit.service.ts';
+import { requireRecentAuthentication } from '../auth/reauthentication.ts';
 
 const bearer = [{ bearer: [] }];
 const errors = {
@@ -23,12 +22,12 @@ const errors = {
   429: ErrorResponse,
 };
 
-/** Changing the second factor needs a sign-in session, not an access token. */
-function signedIn(request: FastifyRequest): AuthContext {
-  const me = caller(request);
-  if (!me.sessionId) throw forbidden('Sign in to change the second factor; a token cannot.');
-  return me;
-}
+/**
+ * Changing the second factor needs a sign-in session, not an access token, that proved who
+ * the person is within the last few minutes (decision 0048).
+ */
+const signedIn = (request: FastifyRequest, doing: string) =>
+  requireRecentAuthentication(request, doing);
 
 /** The optional second factor (TOTP), under /api/auth/second-factor. */
 export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -55,12 +54,15 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Start setting up the second factor: a new secret to scan',
-        description: 'Nothing changes at sign-in until a code confirms it (…/enable).',
+        description:
+          'Nothing changes at sign-in until a code confirms it (…/enable). Needs a session ' +
+          'that signed in or re-authenticated in the last 5 minutes (else 403 ' +
+          'REAUTHENTICATION_REQUIRED), like …/enable and …/disable.',
         security: bearer,
         response: { 200: SecondFactorSetupResponse, ...errors },
       },
     },
-    async (request) => service.setup(signedIn(request).userId),
+    async (request) => service.setup(signedIn(request, 'set up the second factor').userId),
   );
 
   app.post(
@@ -70,13 +72,20 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Turn the second factor on with a current code; answers the recovery codes',
-        description: 'A wrong code answers 400 SECOND_FACTOR_INVALID.',
+        description:
+          'A wrong code answers 400 SECOND_FACTOR_INVALID. Turning it on ends every other ' +
+          'session of the person (this one goes on); access tokens stay.',
         security: bearer,
         body: EnableSecondFactorBody,
         response: { 200: RecoveryCodesResponse, ...errors },
       },
     },
-    async (request) => service.enable(signedIn(request), request.body.code, originOf(request)),
+    async (request) =>
+      service.enable(
+        signedIn(request, 'turn the second factor on'),
+        request.body.code,
+        originOf(request),
+      ),
   );
 
   app.post(
@@ -93,7 +102,11 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.disable(signedIn(request), request.body, originOf(request));
+      await service.disable(
+        signedIn(request, 'turn the second factor off'),
+        request.body,
+        originOf(request),
+      );
       return reply.status(204).send(null);
     },
   );

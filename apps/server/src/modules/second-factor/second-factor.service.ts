@@ -92,7 +92,10 @@ export function createSecondFactorService(db: Database, config: Config) {
       return { secret, otpauthUrl: otpauthUrl(secret, ISSUER, account.email) };
     },
 
-    /** Confirms the pending secret with a current code; returns the recovery codes once. */
+    /**
+     * Confirms the pending secret with a current code, and ends the person's other
+     * sessions; returns the recovery codes once.
+     */
     async enable(me: AuthContext, code: string, origin: AuditOrigin) {
       const userId = me.userId;
       const factor = await repository.find(userId);
@@ -104,12 +107,16 @@ export function createSecondFactorService(db: Database, config: Config) {
         const inTx = createSecondFactorRepository(tx);
         if (!(await inTx.enable(userId, step))) throw conflict('The second factor is already on.');
         await inTx.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
+        // Sessions opened before the factor never passed it: only this one, which proved it
+        // with the code just now, stays. Access tokens stay (decision 0047).
+        const ended = await inTx.endOtherSessions(userId, me.sessionId);
         await audit.record(
           {
             ...event(me, origin),
             action: 'second-factor.enabled',
             before: { secondFactor: false },
             after: { secondFactor: true },
+            details: { otherSessionsEnded: ended },
           },
           tx,
         );

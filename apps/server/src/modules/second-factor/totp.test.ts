@@ -46,6 +46,9 @@ describe('TOTP (RFC 6238)', () => {
     }
     expect(matchTotp(secret, '12345', now)).toBeNull();
     expect(matchTotp(secret, 'abcdef', now)).toBeNull();
+    // Characters of more than one byte are refused, not compared (the comparison would throw).
+    expect(matchTotp(secret, '１２３４５６', now)).toBeNull();
+    expect(matchTotp(secret, `${totpCode(secret, step).slice(0, 5)}é`, now)).toBeNull();
     expect(
       matchTotp(
         secret,
@@ -53,6 +56,18 @@ describe('TOTP (RFC 6238)', () => {
         now,
       ),
     ).toBe(step);
+  });
+
+  it('reads back what it writes: the secret, and the codes of an app', () => {
+    const secret = newTotpSecret();
+    const url = new URL(otpauthUrl(secret, 'Signpost', 'ada@example.com'));
+    expect(url.searchParams.get('secret')).toBe(secret);
+    // 1_700_000_000 s is 20 s into its step: 15 s later the next step has begun, and the
+    // code of the step before still matches (one step of drift).
+    const step = totpStep(1_700_000_000_000);
+    expect(totpStep(1_700_000_015_000)).toBe(step + 1);
+    expect(totpCode(secret, step)).toMatch(/^\d{6}$/);
+    expect(matchTotp(secret, totpCode(secret, step), 1_700_000_015_000)).toBe(step);
   });
 
   it('writes the otpauth:// address authenticator apps read', () => {

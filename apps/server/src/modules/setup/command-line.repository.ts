@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { sessions, users, type OrganizationRole, type UserStatus } from '../../db/schema/index.ts';
+import {
+  accessTokens,
+  sessions,
+  users,
+  type OrganizationRole,
+  type UserStatus,
+} from '../../db/schema/index.ts';
 
 export interface PersonRow {
   id: string;
@@ -32,7 +38,8 @@ export function createCommandLineRepository(db: Executor) {
      */
     async otherActiveAdmins(organizationId: string, exceptId: string): Promise<number> {
       await db.execute(
-        sql`SELECT pg_advisory_xact_lock(hashtext('signpost:administrators:' || ${organizationId}))`,
+        // The same lock as the console's changes (people.repository.ts, lockAndCountAdmins).
+        sql`SELECT pg_advisory_xact_lock(hashtext(${`admins:${organizationId}`}))`,
       );
       const rows = await selectRows<{ count: number }>(
         db,
@@ -53,14 +60,22 @@ export function createCommandLineRepository(db: Executor) {
         .where(eq(users.id, id));
     },
 
-    /** Ends every live session of the person; returns how many. */
-    async endSessions(userId: string): Promise<number> {
-      const rows = await db
+    /**
+     * Ends every session and revokes every access token of the person, for good (enabling
+     * them again brings neither back); how many of each.
+     */
+    async endSessions(userId: string): Promise<{ sessions: number; accessTokens: number }> {
+      const ended = await db
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
-      return rows.length;
+      const revoked = await db
+        .update(accessTokens)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+        .returning({ id: accessTokens.id });
+      return { sessions: ended.length, accessTokens: revoked.length };
     },
   };
 }

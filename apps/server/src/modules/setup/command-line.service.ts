@@ -12,6 +12,8 @@ import {
   type FirstRunInput,
 } from './setup.service.ts';
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /** Every entry of a command says where it came from; nobody signed in did it. */
 const FROM_COMMAND_LINE = { via: 'command line' } as const;
 
@@ -72,17 +74,22 @@ export function createCommandLineService(db: Database, config: Config) {
           passwordHash,
           ...(activate ? { status: 'active' as const } : {}),
         });
+        // Whoever knew the old password may have made sessions and tokens with it.
         const ended = await repository.endSessions(person.id);
         await audit.record(
           {
             ...entry(person, 'password.reset'),
             ...(activate ? { before: { status: 'invited' }, after: { status: 'active' } } : {}),
-            details: { ...FROM_COMMAND_LINE, sessionsEnded: ended },
+            details: {
+              ...FROM_COMMAND_LINE,
+              sessionsEnded: ended.sessions,
+              accessTokensRevoked: ended.accessTokens,
+            },
           },
           tx,
         );
         const note = person.status === 'disabled' ? ' They are disabled and cannot sign in.' : '';
-        return `Set a new password for ${person.email} and ended ${ended} session${ended === 1 ? '' : 's'}.${note}`;
+        return `Set a new password for ${person.email}, ended ${plural(ended.sessions, 'session')} and revoked ${plural(ended.accessTokens, 'access token')}.${note}`;
       });
     },
 
@@ -116,14 +123,19 @@ export function createCommandLineService(db: Database, config: Config) {
           );
         }
         await repository.update(person.id, { status: 'disabled' });
-        // Their tokens stop at once (only active people are let in); sessions end for good.
+        // Sessions end and access tokens are revoked for good: enabling the person again
+        // brings none of them back, as in the console.
         const ended = await repository.endSessions(person.id);
         await audit.record(
           {
             ...entry(person, 'person.disabled'),
             before: { status: person.status },
             after: { status: 'disabled' },
-            details: { ...FROM_COMMAND_LINE, sessionsEnded: ended },
+            details: {
+              ...FROM_COMMAND_LINE,
+              sessionsEnded: ended.sessions,
+              accessTokensRevoked: ended.accessTokens,
+            },
           },
           tx,
         );

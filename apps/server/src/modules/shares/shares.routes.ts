@@ -5,9 +5,11 @@ import {
   NoContent,
   ShareMemberParams,
   ShareParams,
+  UndoableNoContent,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
+import { sendUndoable } from '../../lib/undo-answer.ts';
 import { originOf } from '../audit/audit.service.ts';
 import { createSharesService } from './shares.service.ts';
 
@@ -38,14 +40,16 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...consumerRoute,
         summary: 'Delete a collection you shared, with everything inside it',
+        description: 'Can be undone for a while: see POST /undo/{id}.',
         params: ShareParams,
-        response: { 204: NoContent, ...errorAnswers },
+        response: { 204: UndoableNoContent, ...errorAnswers },
       },
     },
-    async (request, reply) => {
-      await shares.deleteShare(caller(request), request.params.shareId, originOf(request));
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      sendUndoable(
+        reply,
+        await shares.deleteShare(caller(request), request.params.shareId, originOf(request)),
+      ),
   );
 
   app.post(
@@ -76,14 +80,20 @@ export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         ...consumerRoute,
         summary: 'Remove a member from a share you own, or leave a share with your own id',
+        description: 'Leaving can be undone for a while: see POST /undo/{id}.',
         params: ShareMemberParams,
-        response: { 204: NoContent, ...errorAnswers },
+        response: { 204: UndoableNoContent, ...errorAnswers },
       },
     },
     async (request, reply) => {
       const { shareId, memberId } = request.params;
-      await shares.removeMember(caller(request), shareId, memberId, originOf(request));
-      return reply.status(204).send(null);
+      const ticket = await shares.removeMember(
+        caller(request),
+        shareId,
+        memberId,
+        originOf(request),
+      );
+      return ticket ? sendUndoable(reply, ticket) : reply.status(204).send(null);
     },
   );
 };

@@ -10,6 +10,11 @@ import {
   type SharesRepository,
   type ShareRow,
 } from './shares.repository.ts';
+import {
+  keepCollectionForUndo,
+  keepMembershipForUndo,
+  type UndoTicket,
+} from '../undo/undo.service.ts';
 
 const OWNER_ONLY = 'Only the person who owns this shared collection can do that.';
 
@@ -124,13 +129,17 @@ export function createSharesService(db: Database) {
       });
     },
 
-    /** The owner's "delete": the shared collection and everything inside it. */
-    async deleteShare(me: AuthContext, shareId: string, origin: AuditOrigin): Promise<void> {
-      await db.transaction(async (tx) => {
+    /**
+     * The owner's "delete": the shared collection and everything inside it; restorable for
+     * a while (decision 0052).
+     */
+    async deleteShare(me: AuthContext, shareId: string, origin: AuditOrigin): Promise<UndoTicket> {
+      return db.transaction(async (tx) => {
         const { share, relation, name } = await authorizeShare(tx, me, shareId);
         if (relation !== 'owner') {
           throw forbidden(`${OWNER_ONLY} To stop seeing it, leave it instead.`);
         }
+        const ticket = await keepCollectionForUndo(tx, me, 'share', share.collectionId, name);
         await createSharesRepository(tx).deleteCollection(share.collectionId);
         await audit.record(
           {
@@ -141,6 +150,7 @@ export function createSharesService(db: Database) {
           },
           tx,
         );
+        return ticket;
       });
     },
 
@@ -169,14 +179,17 @@ export function createSharesService(db: Database) {
       });
     },
 
-    /** The owner removes a member; a member naming themself leaves. */
+    /**
+     * The owner removes a member; a member naming themself leaves, which they may undo for
+     * a while (decision 0052: the ticket). The owner adds a removed member back instead.
+     */
     async removeMember(
       me: AuthContext,
       shareId: string,
       memberId: string,
       origin: AuditOrigin,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
+    ): Promise<UndoTicket | null> {
+      return db.transaction(async (tx) => {
         const shares = createSharesRepository(tx);
         const { share, relation, name } = await authorizeShare(tx, me, shareId);
         const which = { id: share.id, name };
@@ -186,17 +199,19 @@ export function createSharesService(db: Database) {
               'The owner cannot leave their own shared collection; remove its members or delete it instead.',
             );
           }
+          const ticket = await keepMembershipForUndo(tx, me, share.id, name);
           await shares.deleteMember(share.id, me.userId);
           await recordMembers(tx, me, origin, 'share.member-removed', which, [me.userId], {
             left: true,
           });
-          return;
+          return ticket;
         }
         if (relation !== 'owner') throw forbidden(OWNER_ONLY);
         if (!(await shares.deleteMember(share.id, memberId))) {
           throw notFound(`Member ${memberId} was not found`);
         }
         await recordMembers(tx, me, origin, 'share.member-removed', which, [memberId]);
+        return null;
       });
     },
   };

@@ -32,8 +32,16 @@ describe('single sign-on configuration', () => {
         linkExistingAccounts: false,
         logout: false,
         scopes: ['openid', 'email', 'profile'],
+        mfaAcrValues: [],
       },
     ]);
+  });
+
+  it('reads the acr values that mean multi-factor', () => {
+    const acr = 'http://schemas.openid.net/pape/policies/2007/06/multi-factor';
+    expect(
+      load([{ ...keycloak, mfaAcrValues: [` ${acr} `] }]).oidcProviders[0]?.mfaAcrValues,
+    ).toEqual([acr]);
   });
 
   it('reads them from a file too', () => {
@@ -96,6 +104,8 @@ describe('single sign-on configuration', () => {
     [{ ...keycloak, logout: 'yes' }, /\[0\]\.logout must be true or false/],
     [{ ...keycloak, scopes: ['email'] }, /scopes must be a list of scopes that includes "openid"/],
     [{ ...keycloak, clientID: 'typo' }, /\[0\] has an unknown setting "clientID"/],
+    [{ ...keycloak, mfaAcrValues: 'mfa' }, /\[0\]\.mfaAcrValues must be a list of acr values/],
+    [{ ...keycloak, mfaAcrValues: [''] }, /\[0\]\.mfaAcrValues must be a list of acr values/],
   ])('refuses a bad provider: %j', (provider, message) => {
     expect(() => load([provider])).toThrow(ConfigError);
     expect(() => load([provider])).toThrow(message);

@@ -19,6 +19,13 @@ export interface OidcProviderConfig {
   /** Signing out of Signpost also signs out of the provider (RP-initiated logout). */
   logout: boolean;
   scopes: string[];
+  /**
+   * ID-token `acr` values that mean the provider checked more than one factor (e.g.
+   * `["http://schemas.openid.net/pape/policies/2007/06/multi-factor"]`); empty by default.
+   * A person with a Signpost second factor signed in with one of them (or with an `amr`
+   * that says multi-factor) is not asked for Signpost's code again (decision 0048).
+   */
+  mfaAcrValues: string[];
 }
 
 const KEYS = new Set([
@@ -33,6 +40,7 @@ const KEYS = new Set([
   'linkExistingAccounts',
   'logout',
   'scopes',
+  'mfaAcrValues',
 ]);
 const ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -117,6 +125,13 @@ function provider(raw: unknown, where: string): OidcProviderConfig {
       `${where}.linkExistingAccounts needs allowedDomains to name the domains the provider is trusted for`,
     );
   }
+  const acr = entry.mfaAcrValues ?? [];
+  if (
+    !Array.isArray(acr) ||
+    !acr.every((v) => typeof v === 'string' && v.trim() !== '' && v.length <= 500)
+  ) {
+    throw new Error(`${where}.mfaAcrValues must be a list of acr values (texts)`);
+  }
   return {
     id,
     name: text(`${where}.name`, entry.name, 100),
@@ -130,6 +145,7 @@ function provider(raw: unknown, where: string): OidcProviderConfig {
     linkExistingAccounts,
     logout: flag(`${where}.logout`, entry.logout, false),
     scopes: scopes as string[],
+    mfaAcrValues: (acr as string[]).map((v) => v.trim()),
   };
 }
 

@@ -18,6 +18,8 @@ export class SsoFailure extends Error {
 const TRY_AGAIN = 'Try again, or sign in another way.';
 
 export const ssoFailures = {
+  reauthentication: (message: string, detail?: string) =>
+    new SsoFailure('SSO_REAUTHENTICATION_FAILED', message, detail),
   unknownProvider: () =>
     new SsoFailure('SSO_UNKNOWN_PROVIDER', 'This single sign-on is not set up here.'),
   unavailable: (provider: string, detail?: string) =>

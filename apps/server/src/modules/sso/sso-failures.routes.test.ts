@@ -270,6 +270,49 @@ describe('who may sign in', () => {
     );
   });
 
+  it('refuses an e-mail address with a control character, and stores nothing', async () => {
+    const who = person({ email: `nul\u0000-${randomBytes(3).toString('hex')}@acme.test` });
+    idp.nextLogin = who;
+    const counts = async () => ({
+      users: await countRows(db, 'users'),
+      identities: await countRows(db, 'identities'),
+      sessions: await countRows(db, 'sessions'),
+    });
+    const before = await counts();
+    const { location } = await browserSignIn(app, 'acme');
+    const error = ssoErrorOf(location);
+    expect(error?.code).toBe('SSO_EMAIL_MISSING');
+    expect(error?.message).toMatch(/an e-mail address/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('names a new person from a claim that can be shown, never from controls or blanks', async () => {
+    const email = `claims-${randomBytes(3).toString('hex')}@acme.test`;
+    const who = person({
+      email,
+      name: 'Eve\u0000\u202e',
+      given_name: '\u200b\u200b',
+      family_name: '\u2066',
+      preferred_username: 'eve.k',
+    });
+    idp.nextLogin = who;
+    const { location } = await browserSignIn(app, 'acme');
+    expect(sessionTokenOf(location)).not.toBeNull();
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.email, email));
+    expect(row?.name).toBe('eve.k');
+  });
+
+  it('cuts a long name from the provider by characters, never inside a surrogate pair', async () => {
+    const email = `long-${randomBytes(3).toString('hex')}@acme.test`;
+    const who = person({ email, name: `a${'😀'.repeat(200)}` });
+    idp.nextLogin = who;
+    const { location } = await browserSignIn(app, 'acme');
+    expect(sessionTokenOf(location)).not.toBeNull();
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.email, email));
+    expect(row?.name).toBe(`a${'😀'.repeat(199)}`);
+    expect(row?.name).not.toMatch(/\p{Cs}/u);
+  });
+
   it('ends on the login screen when the organization of the provider does not exist', async () => {
     const who = person();
     idp.nextLogin = who;
@@ -297,7 +340,12 @@ describe('who may sign in', () => {
 describe('starting sign-ins', () => {
   it('limits how many one address may start per minute', async () => {
     const start = () =>
-      app.inject({ method: 'GET', url: '/api/auth/sso/acme/start', remoteAddress: '10.77.0.1' });
+      app.inject({
+        method: 'GET',
+        url: '/api/auth/sso/acme/start',
+        headers: { host: 'signpost.test' },
+        remoteAddress: '10.77.0.1',
+      });
     for (let i = 0; i < 30; i += 1) expect((await start()).headers.location).toMatch(/^http/);
     const before = await countRows(db, 'sso_attempts');
     const blocked = ssoErrorOf(String((await start()).headers.location));
@@ -307,6 +355,7 @@ describe('starting sign-ins', () => {
     const other = await app.inject({
       method: 'GET',
       url: '/api/auth/sso/acme/start',
+      headers: { host: 'signpost.test' },
       remoteAddress: '10.77.0.2',
     });
     expect(String(other.headers.location)).toMatch(/^http/);

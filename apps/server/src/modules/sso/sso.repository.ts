@@ -1,7 +1,15 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { insertPerson } from '../../db/people.ts';
-import { identities, organizations, ssoAttempts, users } from '../../db/schema/index.ts';
+import {
+  identities,
+  organizations,
+  secondFactors,
+  sessions,
+  ssoAttempts,
+  ssoSecondFactorTickets,
+  users,
+} from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
 export function createSsoRepository(db: Executor) {
@@ -129,6 +137,106 @@ export function createSsoRepository(db: Executor) {
 
     async insertIdentity(values: Omit<typeof identities.$inferInsert, 'id'>): Promise<void> {
       await db.insert(identities).values({ id: newId(), ...values });
+    },
+
+    /** Whether the person has a Signpost second factor turned on. */
+    async hasSecondFactor(userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ userId: secondFactors.userId })
+        .from(secondFactors)
+        .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.enabledAt)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** The providers (ids) a person has signed in with. */
+    async providersOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ providerId: identities.providerId })
+        .from(identities)
+        .where(eq(identities.userId, userId));
+      return rows.map((row) => row.providerId);
+    },
+
+    /** The person of a session that is not revoked and not expired, or null. */
+    async findSessionPerson(sessionId: string) {
+      const rows = await db
+        .select({
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          organizationId: users.organizationId,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.id, sessionId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+            eq(users.status, 'active'),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insertTicket(values: typeof ssoSecondFactorTickets.$inferInsert): Promise<void> {
+      await db
+        .delete(ssoSecondFactorTickets)
+        .where(lt(ssoSecondFactorTickets.expiresAt, sql`now() - interval '1 day'`));
+      await db.insert(ssoSecondFactorTickets).values(values);
+    },
+
+    /**
+     * Counts one try of a ticket, in this browser, while it is unused, unexpired and has
+     * tries left; returns it with its person, or null.
+     */
+    async tryTicket(ticketHash: string, browserHash: string, maxAttempts: number) {
+      const rows = await db
+        .update(ssoSecondFactorTickets)
+        .set({ attempts: sql`${ssoSecondFactorTickets.attempts} + 1` })
+        .where(
+          and(
+            eq(ssoSecondFactorTickets.ticketHash, ticketHash),
+            eq(ssoSecondFactorTickets.browserHash, browserHash),
+            isNull(ssoSecondFactorTickets.usedAt),
+            gt(ssoSecondFactorTickets.expiresAt, sql`now()`),
+            lt(ssoSecondFactorTickets.attempts, maxAttempts),
+          ),
+        )
+        .returning();
+      const ticket = rows[0];
+      if (!ticket) return null;
+      const people = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          status: users.status,
+          organizationId: users.organizationId,
+        })
+        .from(users)
+        .where(eq(users.id, ticket.userId))
+        .limit(1);
+      const person = people[0];
+      return person ? { ticket, person } : null;
+    },
+
+    /** Uses a ticket: true for exactly one caller, however many try at once. */
+    async useTicket(id: string): Promise<boolean> {
+      const rows = await db
+        .update(ssoSecondFactorTickets)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(ssoSecondFactorTickets.id, id),
+            isNull(ssoSecondFactorTickets.usedAt),
+            gt(ssoSecondFactorTickets.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: ssoSecondFactorTickets.id });
+      return rows.length > 0;
     },
 
     /** A new person without a password, with their own root collection, as every person has. */

@@ -13,22 +13,42 @@ describe('GET /api/auth/methods', () => {
     const response = await app.inject({ method: 'GET', url: '/api/auth/methods' });
     expect(response.json()).toEqual([
       { type: 'email-password', name: 'E-mail and password' },
-      { type: 'sso-oidc-id-token', name: 'Acme SSO', loginUrl: '/api/auth/sso/acme/start' },
+      {
+        type: 'sso-oidc-id-token',
+        name: 'Acme SSO',
+        loginUrl: `${PUBLIC_URL}/api/auth/sso/acme/start`,
+      },
       {
         type: 'sso-oidc-id-token',
         name: 'Acme Trusted',
-        loginUrl: '/api/auth/sso/acme-link/start',
+        loginUrl: `${PUBLIC_URL}/api/auth/sso/acme-link/start`,
       },
-      { type: 'sso-oidc-id-token', name: 'Acme Loose', loginUrl: '/api/auth/sso/acme-loose/start' },
-      { type: 'sso-oidc-id-token', name: 'Lost SSO', loginUrl: '/api/auth/sso/lost/start' },
-      { type: 'sso-oidc-id-token', name: 'Down SSO', loginUrl: '/api/auth/sso/down/start' },
+      {
+        type: 'sso-oidc-id-token',
+        name: 'Acme Loose',
+        loginUrl: `${PUBLIC_URL}/api/auth/sso/acme-loose/start`,
+      },
+      {
+        type: 'sso-oidc-id-token',
+        name: 'Lost SSO',
+        loginUrl: `${PUBLIC_URL}/api/auth/sso/lost/start`,
+      },
+      {
+        type: 'sso-oidc-id-token',
+        name: 'Down SSO',
+        loginUrl: `${PUBLIC_URL}/api/auth/sso/down/start`,
+      },
     ]);
   });
 });
 
 describe('GET /api/auth/sso/:provider/start', () => {
   it('sends the browser to the provider with PKCE (S256), state and nonce, bound by a cookie', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/auth/sso/acme/start' });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/auth/sso/acme/start',
+      headers: { host: 'signpost.test' },
+    });
     expect(response.statusCode).toBe(302);
     const target = new URL(String(response.headers.location));
     expect(target.origin).toBe(idp.issuer);
@@ -55,7 +75,11 @@ describe('GET /api/auth/sso/:provider/start', () => {
 
   it('ends on the login screen when the provider is down, quickly and creating nothing', async () => {
     const before = await countRows(db, 'sso_attempts');
-    const response = await app.inject({ method: 'GET', url: '/api/auth/sso/down/start' });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/auth/sso/down/start',
+      headers: { host: 'signpost.test' },
+    });
     const error = ssoErrorOf(String(response.headers.location));
     expect(error?.code).toBe('SSO_PROVIDER_UNAVAILABLE');
     expect(error?.message).toMatch(/Down SSO cannot be reached/);

@@ -1,11 +1,27 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SESSION_FRAGMENT, SSO_ERROR_FRAGMENT, SsoStartQuery } from '@signpost/contract';
+import {
+  ErrorResponse,
+  REAUTHENTICATED_FRAGMENT,
+  ReauthenticateSsoBody,
+  ReauthenticateSsoResponse,
+  SESSION_FRAGMENT,
+  SessionResponse,
+  SSO_ERROR_FRAGMENT,
+  SSO_SECOND_FACTOR_FRAGMENT,
+  SsoSecondFactorBody,
+  SsoStartQuery,
+} from '@signpost/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ATTEMPT_MINUTES } from './sso.service.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { caller } from '../../plugins/auth.ts';
+import { safeReturnTo } from './return-to.ts';
+import { ATTEMPT_MINUTES, TICKET_MINUTES } from './sso.service.ts';
 import { classifyOidcError, SsoFailure } from './sso-errors.ts';
 
 const COOKIE = 'signpost_sso';
+/** The browser secret of a sign-in waiting for the second factor (decision 0048). */
+const TICKET_COOKIE = 'signpost_sso_2fa';
 const COOKIE_PATH = '/api/auth/sso/';
 
 const ProviderParams = Type.Object(
@@ -23,10 +39,10 @@ const CallbackQuery = Type.Object(
 );
 const Redirect = Type.Null({ description: 'A redirect (Location header), never a body' });
 
-function readCookie(request: FastifyRequest): string | undefined {
+function readCookie(request: FastifyRequest, cookieName = COOKIE): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=');
-    if (name === COOKIE) return value.join('=') || undefined;
+    if (name === cookieName) return value.join('=') || undefined;
   }
   return undefined;
 }
@@ -34,8 +50,34 @@ function readCookie(request: FastifyRequest): string | undefined {
 /** Single sign-on, under /api/auth/sso. Every answer is a redirect for the browser. */
 export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const secure = app.config.publicUrl.startsWith('https:');
-  const cookie = (value: string, maxAge: number) =>
-    `${COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const cookie = (value: string, maxAge: number, name = COOKIE) =>
+    `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+  const publicOrigin = new URL(app.config.publicUrl).origin;
+  /**
+   * Whether a request came on the public address, by its scheme and host as Fastify reads
+   * them (X-Forwarded-* only from TRUST_PROXY's proxies). The answer only decides whether to
+   * send the browser to the public address: the target never comes from the request.
+   */
+  function onPublicAddress(request: FastifyRequest) {
+    try {
+      return new URL(`${request.protocol}://${request.host}`).origin === publicOrigin;
+    } catch {
+      return false;
+    }
+  }
+  let warnedAboutHost = false;
+
+  // Said once at start: single sign-on works only from this address (decision 0054).
+  app.addHook('onReady', async () => {
+    const callbacks = app.sso.callbacks();
+    if (callbacks.length === 0) return;
+    app.log.info(
+      { publicUrl: app.config.publicUrl, callbacks },
+      `single sign-on returns to ${app.config.publicUrl} (PUBLIC_URL): ` +
+        `register ${callbacks.map((c) => c.redirectUri).join(', ')} at the provider`,
+    );
+  });
 
   /** Back to the login screen, which shows the message; never a stack trace. */
   function fail(request: FastifyRequest, reply: FastifyReply, error: unknown, provider: string) {
@@ -66,13 +108,40 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Starts the authorization code flow with PKCE (S256), state and nonce, bound to ' +
           'this browser by a short-lived HttpOnly cookie. On failure the browser goes to ' +
-          '`/#sso-error?code=<SSO_…>&message=<text>`.',
+          '`/#sso-error?code=<SSO_…>&message=<text>`. Requested on another address than ' +
+          'PUBLIC_URL, it first answers 303 to the same start on PUBLIC_URL, where the ' +
+          'provider returns.',
         params: ProviderParams,
         querystring: SsoStartQuery,
-        response: { 302: Redirect },
+        response: { 302: Redirect, 303: Redirect },
       },
     },
     async (request, reply) => {
+      const { provider } = request.params;
+      // The provider returns to the public address; the attempt's cookie must be set there
+      // too, or the person comes back without it. A start on another address of this
+      // server (127.0.0.1 for localhost) goes to the same start on the public address
+      // first. Once only: behind a proxy that rewrites Host, the second start stays.
+      if (app.sso.hasProvider(provider) && !onPublicAddress(request)) {
+        if (request.query.moved !== '1') {
+          const target = new URL(
+            `/api/auth/sso/${encodeURIComponent(provider)}/start`,
+            app.config.publicUrl,
+          );
+          const returnTo = safeReturnTo(request.query.returnTo);
+          if (returnTo !== '/') target.searchParams.set('returnTo', returnTo);
+          target.searchParams.set('moved', '1');
+          return reply.header('Cache-Control', 'no-store').redirect(target.href, 303);
+        }
+        if (!warnedAboutHost) {
+          warnedAboutHost = true;
+          request.log.warn(
+            { publicUrl: app.config.publicUrl, host: request.host, protocol: request.protocol },
+            'a single sign-on start sent to PUBLIC_URL arrived on another address: check ' +
+              'that the proxy passes Host and X-Forwarded-Proto and that TRUST_PROXY names it',
+          );
+        }
+      }
       try {
         const { location, browserSecret } = await app.sso.start(
           request.params.provider,
@@ -107,20 +176,121 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       try {
-        const { token, returnTo } = await app.sso.callback({
+        const result = await app.sso.callback({
           providerId: request.params.provider,
           query: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
           browserSecret: readCookie(request),
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
+        reply.header('Cache-Control', 'no-store');
+        if (result.kind === 'second-factor') {
+          // No session yet: the login screen asks for the code, and sends it with the
+          // ticket; only this browser (its cookie) can use the ticket.
+          return reply
+            .header('Set-Cookie', [
+              cookie('', 0),
+              cookie(result.browserSecret, TICKET_MINUTES * 60, TICKET_COOKIE),
+            ])
+            .redirect(
+              `${result.returnTo}#${SSO_SECOND_FACTOR_FRAGMENT}?ticket=${encodeURIComponent(result.ticket)}`,
+              302,
+            );
+        }
+        if (result.kind === 'reauthenticated') {
+          return reply
+            .header('Set-Cookie', cookie('', 0))
+            .redirect(`${result.returnTo}#${REAUTHENTICATED_FRAGMENT}`, 302);
+        }
         return reply
-          .header('Cache-Control', 'no-store')
           .header('Set-Cookie', cookie('', 0))
-          .redirect(`${returnTo}#${SESSION_FRAGMENT}?token=${encodeURIComponent(token)}`, 302);
+          .redirect(
+            `${result.returnTo}#${SESSION_FRAGMENT}?token=${encodeURIComponent(result.token)}`,
+            302,
+          );
       } catch (error) {
         return fail(request, reply, error, request.params.provider);
       }
+    },
+  );
+
+  app.post(
+    '/sso/second-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Single sign-on: the second factor of a person who has one',
+        description:
+          'When the person signing in has a Signpost second factor and the provider did not ' +
+          'say it checked more than one factor (`amr`, or an `acr` configured as ' +
+          'multi-factor), the callback opens no session: it redirects to ' +
+          '`<returnTo>#sso-second-factor?ticket=…` and sets a short-lived cookie. This call, ' +
+          'from the same browser, with the ticket and a current code (or a recovery code) ' +
+          'answers the session token. A wrong code answers 401 SECOND_FACTOR_INVALID and ' +
+          'counts as a failed sign-in; an expired, used or foreign ticket answers 401 ' +
+          'SIGN_IN_EXPIRED.',
+        body: SsoSecondFactorBody,
+        response: {
+          201: SessionResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const token = await app.sso.completeSecondFactor({
+        ...request.body,
+        browserSecret: readCookie(request, TICKET_COOKIE),
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return reply
+        .status(201)
+        .header('Cache-Control', 'no-store')
+        .header('Set-Cookie', cookie('', 0, TICKET_COOKIE))
+        .send({ token });
+    },
+  );
+
+  app.post(
+    '/reauthenticate/sso',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm who you are with a fresh single sign-on (before a sensitive change)',
+        description:
+          'Answers the provider address to send the browser to (with `prompt=login` and ' +
+          '`max_age`), and sets the sign-in cookie. On return the provider must have signed ' +
+          'the same person in just now (`auth_time`); the session then counts as recently ' +
+          'authenticated and the browser goes to `<returnTo>#reauthenticated`.',
+        security: [{ bearer: [] }],
+        body: ReauthenticateSsoBody,
+        response: {
+          200: ReauthenticateSsoResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = caller(request);
+      if (!me.sessionId) {
+        throw forbidden('An access token cannot confirm who you are. Sign in to do this.');
+      }
+      const { location, browserSecret } = await app.sso.startReauthentication(
+        me,
+        request.body.provider,
+        request.body.returnTo,
+        request.ip,
+      );
+      return reply
+        .header('Cache-Control', 'no-store')
+        .header('Set-Cookie', cookie(browserSecret, ATTEMPT_MINUTES * 60))
+        .send({ location });
     },
   );
 };

@@ -1,14 +1,22 @@
-import { LIMITS, type LoginMethod } from '@signpost/contract';
+import {
+  isBlank,
+  LIMITS,
+  REAUTHENTICATION_MINUTES,
+  textProblem,
+  type LoginMethod,
+} from '@signpost/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { OidcClients, type SsoProvider } from './oidc-client.ts';
 import { safeReturnTo } from './return-to.ts';
+import { provesMultiFactor } from './multi-factor.ts';
 import { classifyOidcError, SsoFailure, ssoFailures } from './sso-errors.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { createSsoRepository } from './sso.repository.ts';
@@ -17,6 +25,12 @@ import { createSsoRepository } from './sso.repository.ts';
 export const ATTEMPT_MINUTES = 10;
 /** Sign-ins one address may start per minute: each one stores an attempt. */
 const STARTS_PER_MINUTE = 30;
+/** How long a single sign-on may wait for the person's second factor. */
+export const TICKET_MINUTES = 5;
+/** Codes one ticket may be tried with; the throttle of sign-in limits the rest. */
+const TICKET_ATTEMPTS = 5;
+/** Clock difference allowed between the provider and Signpost for `auth_time`. */
+const CLOCK_SKEW_SECONDS = 60;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -30,6 +44,29 @@ export interface CallbackInput {
   userAgent: string | undefined;
 }
 
+/** What a callback ends with: a session, a wait for the second factor, or a stamp. */
+export type CallbackResult =
+  | { kind: 'session'; token: string; returnTo: string }
+  | { kind: 'second-factor'; ticket: string; browserSecret: string; returnTo: string }
+  | { kind: 'reauthenticated'; returnTo: string };
+
+export interface SecondFactorInput {
+  ticket: string;
+  totp?: string | undefined;
+  recoveryCode?: string | undefined;
+  /** The value of the ticket's cookie; undefined when the browser sent none. */
+  browserSecret: string | undefined;
+  ip: string;
+  userAgent: string | undefined;
+}
+
+const signInExpired = () =>
+  new AppError(
+    401,
+    'SIGN_IN_EXPIRED',
+    'This sign-in took too long, was already finished, or was started in another browser. Sign in again.',
+  );
+
 interface Person {
   subject: string;
   email: string;
@@ -41,12 +78,19 @@ function domainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 }
 
+/**
+ * The person's name from the provider's claims. A claim counts only if it could have been
+ * typed into Signpost: one line without control characters, showing something (decision
+ * 0049); else the next claim, and at last the e-mail's local part.
+ */
 function displayName(claims: Record<string, unknown>, email: string): string {
-  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const text = (value: unknown) =>
+    typeof value === 'string' && textProblem(value) === null && !isBlank(value) ? value.trim() : '';
   const full = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
   const name =
     text(claims.name) || full || text(claims.preferred_username) || email.split('@')[0] || email;
-  return name.slice(0, LIMITS.name);
+  // Cut by characters, never inside a surrogate pair.
+  return Array.from(name).slice(0, LIMITS.name).join('');
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -107,7 +151,11 @@ export function createSsoService(
       }
     }
     const email = typeof merged.email === 'string' ? merged.email.trim() : '';
-    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > LIMITS.email) {
+    if (
+      !/^[^\s@]+@[^\s@]+$/.test(email) ||
+      email.length > LIMITS.email ||
+      textProblem(email) !== null
+    ) {
       throw ssoFailures.emailMissing(p.name, 'an e-mail address');
     }
     const emailVerified = merged.email_verified === true || merged.email_verified === 'true';
@@ -130,9 +178,10 @@ export function createSsoService(
     issuer: string,
     who: Person,
     idToken: string,
+    multiFactor: boolean,
     ip: string,
     userAgent: string | undefined,
-  ) {
+  ): Promise<{ token: string } | { ticket: string; browserSecret: string }> {
     const organizationId = await repository.findOrganization(p.organization);
     if (!organizationId) {
       throw ssoFailures.misconfigured(p.name, `organization "${p.organization}" not found`);
@@ -197,13 +246,30 @@ export function createSsoService(
           email: who.email,
         });
       }
+      const origin: AuditOrigin = { ip, userAgent: userAgent?.slice(0, 500) ?? null };
+      const actor = { id: person.id, name: person.name, email: person.email };
+      // decision 0048: a person with a Signpost second factor gets no session from the
+      // provider alone, unless the provider says it checked more than one factor itself.
+      // (A new or just-invited person has no factor yet.)
+      if (!multiFactor && (await inTx.hasSecondFactor(person.id))) {
+        const ticket = randomBytes(32).toString('base64url');
+        const browserSecret = randomBytes(32).toString('base64url');
+        await inTx.insertTicket({
+          id: newId(),
+          ticketHash: sha256(ticket),
+          browserHash: sha256(browserSecret),
+          userId: person.id,
+          providerId: p.id,
+          idToken,
+          expiresAt: new Date(Date.now() + TICKET_MINUTES * 60_000),
+        });
+        return { ticket, browserSecret };
+      }
       const { token, sessionId } = await auth.startSession(person.id, ip, userAgent, tx, {
         providerId: p.id,
         idToken,
       });
       await auth.signedIn(person.id, tx);
-      const origin: AuditOrigin = { ip, userAgent: userAgent?.slice(0, 500) ?? null };
-      const actor = { id: person.id, name: person.name, email: person.email };
       if (created) {
         await audit.record(
           {
@@ -239,13 +305,65 @@ export function createSsoService(
           actor,
           action: 'sign-in.succeeded',
           target: { type: 'session', id: sessionId, label: person.email },
-          details: { method: 'sso', provider: p.id, ...(linked ? { linked: true } : {}) },
+          details: {
+            method: 'sso',
+            provider: p.id,
+            ...(linked ? { linked: true } : {}),
+            ...(multiFactor ? { providerMultiFactor: true } : {}),
+          },
           ...origin,
         },
         tx,
       );
-      return token;
+      return { token };
     });
+  }
+
+  /**
+   * A single sign-on that re-authenticates a session (decision 0048): the provider must
+   * have signed the person in just now (`auth_time`), as the person of the session, and
+   * with more than one factor when the person has a Signpost second factor.
+   */
+  async function reauthenticate(
+    p: SsoProvider,
+    issuer: string,
+    who: Person,
+    claims: Record<string, unknown>,
+    sessionId: string,
+    ip: string,
+    userAgent: string | undefined,
+  ) {
+    const session = await repository.findSessionPerson(sessionId);
+    if (!session) throw ssoFailures.state('the session to re-authenticate has ended');
+    const authTime = claims.auth_time;
+    const age = typeof authTime === 'number' ? Date.now() / 1000 - authTime : Infinity;
+    if (!(age <= REAUTHENTICATION_MINUTES * 60 + CLOCK_SKEW_SECONDS)) {
+      throw ssoFailures.reauthentication(
+        `${p.name} did not confirm a fresh sign-in. Try again, and sign in at ${p.name} when asked.`,
+        `auth_time ${String(authTime)}`,
+      );
+    }
+    const identity = await repository.findIdentity(issuer, who.subject);
+    if (!identity || identity.userId !== session.userId) {
+      throw ssoFailures.reauthentication(
+        `You signed in at ${p.name} as another person. Sign in there as ${session.email}.`,
+        'another subject',
+      );
+    }
+    if (
+      !provesMultiFactor(claims, p.mfaAcrValues) &&
+      (await repository.hasSecondFactor(session.userId))
+    ) {
+      throw ssoFailures.reauthentication(
+        'Your account has a second factor: confirm with your password and code instead.',
+        'no multi-factor amr/acr',
+      );
+    }
+    await auth.markReauthenticated(
+      { sessionId, ...session },
+      { ip, userAgent: userAgent?.slice(0, 500) ?? null },
+      { method: 'sso', provider: p.id },
+    );
   }
 
   /** Audits a refusal of a person the provider vouched for; other failures are only logged. */
@@ -268,22 +386,39 @@ export function createSsoService(
     });
   }
 
-  return {
+  const service = {
     /** Adds a provider at run time (the demo provider). */
     addProvider(p: SsoProvider) {
       providers.set(p.id, p);
     },
 
+    /**
+     * The buttons of the login screen. Their address is on the public address, wherever the
+     * login screen was opened: the attempt's cookie must be set where the provider returns
+     * (decision 0054).
+     */
     methods(): LoginMethod[] {
       return [...providers.values()].map((p) => ({
         type: 'sso-oidc-id-token' as const,
         name: p.name,
-        loginUrl: `/api/auth/sso/${p.id}/start`,
+        loginUrl: `${config.publicUrl}/api/auth/sso/${p.id}/start`,
       }));
     },
 
+    /** Whether a provider of this id is configured. */
+    hasProvider: (id: string) => providers.has(id),
+
+    /** Where each provider sends people back: what to register there, and to log at start. */
+    callbacks: () =>
+      [...providers.values()].map((p) => ({ provider: p.id, redirectUri: redirectUri(p.id) })),
+
     /** Starts a sign-in: the provider's address, and the cookie that binds it to this browser. */
-    async start(providerId: string, returnTo: string | undefined, ip: string) {
+    async start(
+      providerId: string,
+      returnTo: string | undefined,
+      ip: string,
+      reauthenticate?: { sessionId: string },
+    ) {
       const p = provider(providerId);
       const key = `sso-start:${ip}`;
       // Every start counts; none is forgiven.
@@ -306,6 +441,7 @@ export function createSsoService(
         browserHash: sha256(browserSecret),
         returnTo: safeReturnTo(returnTo),
         expiresAt: new Date(Date.now() + ATTEMPT_MINUTES * 60_000),
+        sessionId: reauthenticate?.sessionId ?? null,
       });
       const location = client.buildAuthorizationUrl(oidc, {
         response_type: 'code',
@@ -315,12 +451,16 @@ export function createSsoService(
         code_challenge_method: 'S256',
         state,
         nonce,
+        // Re-authentication: the provider must ask the person again, not remember them.
+        ...(reauthenticate
+          ? { prompt: 'login', max_age: String(REAUTHENTICATION_MINUTES * 60) }
+          : {}),
       });
       return { location: location.href, browserSecret };
     },
 
     /** Completes a sign-in; returns the session token and the same-origin path to go to. */
-    async callback(input: CallbackInput): Promise<{ token: string; returnTo: string }> {
+    async callback(input: CallbackInput): Promise<CallbackResult> {
       const p = provider(input.providerId);
       const params = new URLSearchParams(input.query);
       const state = params.get('state');
@@ -354,16 +494,22 @@ export function createSsoService(
       }
       const who = await person(p, oidc, tokens);
       const issuer = oidc.serverMetadata().issuer;
+      const claims: Record<string, unknown> = { ...tokens.claims() };
+      if (attempt.sessionId) {
+        await reauthenticate(p, issuer, who, claims, attempt.sessionId, input.ip, input.userAgent);
+        return { kind: 'reauthenticated', returnTo: attempt.returnTo };
+      }
+      const multiFactor = provesMultiFactor(claims, p.mfaAcrValues);
       const attemptSignIn = () =>
-        signIn(p, issuer, who, tokens.id_token ?? '', input.ip, input.userAgent);
-      let token: string;
+        signIn(p, issuer, who, tokens.id_token ?? '', multiFactor, input.ip, input.userAgent);
+      let result: Awaited<ReturnType<typeof attemptSignIn>>;
       try {
         try {
-          token = await attemptSignIn();
+          result = await attemptSignIn();
         } catch (caught) {
           if (caught instanceof SsoFailure || !isUniqueViolation(caught)) throw caught;
           // The same person signing in twice at once: the other request created them first.
-          token = await attemptSignIn();
+          result = await attemptSignIn();
         }
       } catch (caught) {
         if (caught instanceof SsoFailure) {
@@ -371,7 +517,111 @@ export function createSsoService(
         }
         throw caught;
       }
-      return { token, returnTo: attempt.returnTo };
+      return 'token' in result
+        ? { kind: 'session', token: result.token, returnTo: attempt.returnTo }
+        : { kind: 'second-factor', ...result, returnTo: attempt.returnTo };
+    },
+
+    /**
+     * Finishes a single sign-on that waits for the second factor: the ticket of the address
+     * fragment, from the browser that holds its cookie, with a current code or a recovery
+     * code. Throttled and audited like the code of a password sign-in; returns the session
+     * token. A ticket works for a few minutes, a few tries, and opens one session.
+     */
+    async completeSecondFactor(input: SecondFactorInput): Promise<string> {
+      if (!input.totp?.trim() && !input.recoveryCode?.trim()) {
+        throw badRequest('Enter the 6-digit code from your authenticator app, or a recovery code.');
+      }
+      if (!input.browserSecret) throw signInExpired();
+      const found = await repository.tryTicket(
+        sha256(input.ticket),
+        sha256(input.browserSecret),
+        TICKET_ATTEMPTS,
+      );
+      if (!found || found.person.status !== 'active') throw signInExpired();
+      const { ticket, person: who } = found;
+      const throttled = auth.signInThrottle(who.email, input.ip);
+      await throttled.admit();
+      const check = await auth.secondFactor.check(who.id, input);
+      if (check === 'refused' || check === 'required') {
+        await auth.signInFailed(
+          who,
+          { email: who.email, ip: input.ip, userAgent: input.userAgent },
+          'wrong second-factor code after single sign-on',
+        );
+        throw new AppError(
+          401,
+          'SECOND_FACTOR_INVALID',
+          'That code is not right, or was already used. Try the next one.',
+        );
+      }
+      await throttled.settle();
+      return db.transaction(async (tx) => {
+        if (!(await createSsoRepository(tx).useTicket(ticket.id))) throw signInExpired();
+        const { token, sessionId } = await auth.startSession(
+          who.id,
+          input.ip,
+          input.userAgent,
+          tx,
+          { providerId: ticket.providerId, idToken: ticket.idToken },
+        );
+        await auth.signedIn(who.id, tx);
+        await audit.record(
+          {
+            organizationId: who.organizationId,
+            actor: { id: who.id, name: who.name, email: who.email },
+            action: 'sign-in.succeeded',
+            target: { type: 'session', id: sessionId, label: who.email },
+            details: {
+              method: 'sso',
+              provider: ticket.providerId,
+              secondFactor: check === 'accepted',
+            },
+            ip: input.ip,
+            userAgent: input.userAgent?.slice(0, 500) ?? null,
+          },
+          tx,
+        );
+        return token;
+      });
+    },
+
+    /**
+     * Starts a single sign-on that re-authenticates the caller's session at one of the
+     * providers they sign in with (decision 0048).
+     */
+    async startReauthentication(
+      me: { sessionId: string | null; userId: string },
+      providerId: string,
+      returnTo: string | undefined,
+      ip: string,
+    ) {
+      if (!me.sessionId) throw badRequest('An access token cannot confirm who you are.');
+      const mine = await repository.providersOf(me.userId);
+      if (!providers.has(providerId) || !mine.includes(providerId)) {
+        throw notFound('You do not sign in with this provider.');
+      }
+      try {
+        return await service.start(providerId, returnTo, ip, { sessionId: me.sessionId });
+      } catch (caught) {
+        if (!(caught instanceof SsoFailure)) throw caught;
+        log.warn(
+          { provider: providerId, code: caught.code, detail: caught.detail },
+          'single sign-on failed',
+        );
+        throw caught.code === 'SSO_RATE_LIMITED'
+          ? new AppError(429, 'RATE_LIMITED', caught.message)
+          : new AppError(503, 'INTERNAL_ERROR', caught.message);
+      }
+    },
+
+    /** The configured providers this person signs in with (for re-authentication). */
+    async providersOf(userId: string): Promise<{ id: string; name: string }[]> {
+      const ids = await repository.providersOf(userId);
+      return ids.flatMap((id) => {
+        const p = providers.get(id);
+        return p ? [{ id: p.id, name: p.name }] : [];
+      });
     },
 
     /**
@@ -395,5 +645,6 @@ export function createSsoService(
       }
     },
   };
+  return service;
 }
 export type SsoService = ReturnType<typeof createSsoService>;

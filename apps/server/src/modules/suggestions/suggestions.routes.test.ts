@@ -59,7 +59,7 @@ describe('suggesting records it in the audit log', () => {
     expect(entry).toMatchObject({
       action: 'suggestion.created',
       actorId: cast.teamMember.id,
-      after: { name: row.name, url: 'https://wiki.example.com', collectionId: spaces.team.id },
+      after: { name: row.name, url: 'https://wiki.example.com/', collectionId: spaces.team.id },
     });
   });
 });
@@ -125,7 +125,7 @@ describe('listing', () => {
         expect.objectContaining({
           id: second.id,
           status: 'open',
-          url: 'https://wiki.example.com',
+          url: 'https://wiki.example.com/',
           suggestedBy: {
             id: cast.colleague.id,
             name: cast.colleague.name,
@@ -176,7 +176,7 @@ describe('accepting and declining', () => {
     expect(link).toMatchObject({
       collectionId: spaces.team.id,
       name: row.name,
-      url: 'https://wiki.example.com',
+      url: 'https://wiki.example.com/',
       description: 'Our wiki',
       createdBy: cast.teamEditor.id,
     });

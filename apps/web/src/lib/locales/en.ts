@@ -16,6 +16,11 @@ export const en = {
     tokenLabel: 'Access token',
     tokenHint: 'Paste the access token you were given.',
     tokenSubmit: 'Continue',
+    tokenMissing: 'Paste your access token first.',
+    tokenInvalid:
+      'This access token is not valid. Check that you pasted all of it, or ask for a new one.',
+    tokenExpired:
+      'This access token has expired. Make a new one in your settings, or ask for a new one.',
     methodsFailed: 'The sign-in methods could not be loaded. Reload the page to try again.',
     ssoFailed: 'Single sign-on did not work. Please try again.',
     secondFactor: {
@@ -28,6 +33,8 @@ export const en = {
       useRecovery: 'Use a recovery code',
       useApp: 'Use the code from your app',
       back: 'Back to e-mail and password',
+      ssoIntro: 'Your provider signed you in. Your account also has two-step sign-in:',
+      ssoBack: 'Cancel this sign-in',
     },
   },
   setup: {
@@ -118,6 +125,9 @@ export const en = {
     // Read after the link's visible name, so the accessible name starts with what is seen.
     opensInNewTab: '(opens in a new tab)',
     unsafeUrl: 'This address cannot be opened.',
+    // The mark of a shared collection's tile; the count is everyone in it, its owner included.
+    shared_one: 'Shared collection, {{count}} member',
+    shared_other: 'Shared collection, {{count}} members',
   },
   write: {
     failed: 'Sorry, that did not work. Please try again.',
@@ -168,6 +178,7 @@ export const en = {
     suggestSubmit: 'Send suggestion',
     suggestSent: 'Thank you, your suggestion was sent.',
     url: 'Address',
+    unicodeHost: 'Host {{ascii}} in Unicode: {{unicode}}',
     app: 'App',
     linksInThisApp: 'links in this app',
     location: 'Location',
@@ -183,6 +194,7 @@ export const en = {
     delete: 'Delete',
     moveToMySpace: 'Move to My Space',
     addToFavorites: 'Add to favorites',
+    removeFromFavorites: 'Remove from favorites',
     deleteFavorite: 'Delete favorite',
     leave: 'Leave',
     collectionMenu: 'Collection menu',
@@ -238,7 +250,7 @@ export const en = {
         sso: 'with single sign-on',
       },
       end: 'End session',
-      endNamed: 'End the session on {{name}}, last active {{date}}',
+      endNamed: 'End session on {{name}}, last active {{date}}',
       endOthers: 'End all other sessions',
       ended: 'The session was ended.',
       endedOthers: 'All other sessions were ended.',
@@ -258,9 +270,15 @@ export const en = {
       new: 'New password',
       hint: '8 to 128 characters, taken exactly as you type them.',
       signOutOthers: 'Sign out everywhere else',
+      revokeTokens: 'Revoke all my access tokens',
+      revokeTokensHint:
+        'Scripts and tools that use one of your access tokens stop working at once. Make new tokens for those you still need.',
       submit: 'Change password',
       changed: 'Your password is changed.',
       changedEverywhere: 'Your password is changed, and you are signed out everywhere else.',
+      changedAndTokens: 'Your password is changed, and your access tokens are revoked.',
+      changedEverywhereAndTokens:
+        'Your password is changed, you are signed out everywhere else, and your access tokens are revoked.',
       none: 'You sign in by single sign-on; there is no password to change here.',
     },
     secondFactor: {
@@ -274,10 +292,13 @@ export const en = {
       recoveryLeft_one: '{{count}} recovery code left.',
       recoveryLeft_other: '{{count}} recovery codes left.',
       setUp: 'Set up two-step sign-in',
-      step1: 'Add this key to your authenticator app (for example by typing it in):',
+      step1: 'Scan this QR code with your authenticator app:',
+      qrLabel: 'QR code to scan with your authenticator app',
+      manual: 'Cannot scan it? Type this key into the app instead:',
       secretLabel: 'Key',
       uriLabel: 'Or open this address with the app:',
-      step2: 'Enter the 6-digit code the app now shows.',
+      step2:
+        'Enter the 6-digit code the app now shows. Turning two-step sign-in on signs you out everywhere else.',
       codeLabel: '6-digit code',
       enable: 'Turn on',
       cancel: 'Cancel',
@@ -293,7 +314,7 @@ export const en = {
       passwordLabel: 'Password',
       turnOffSubmit: 'Turn off',
       turnedOff: 'Two-step sign-in was turned off.',
-      turnedOn: 'Two-step sign-in is now on.',
+      turnedOn: 'Two-step sign-in is now on, and you are signed out everywhere else.',
     },
   },
   dragDrop: {
@@ -307,6 +328,20 @@ export const en = {
     notOver: '{{name}} is no longer over a drop zone.',
     dropped: '{{name}} was dropped on {{target}}.',
     cancelled: 'Moving {{name}} was cancelled.',
+  },
+  reauth: {
+    title: "Confirm it's you",
+    intro:
+      'This change needs you to confirm who you are, as you last did more than {{minutes}} minutes ago.',
+    password: 'Password',
+    codeHint: 'The code from your authenticator app, or one of your recovery codes.',
+    submit: 'Confirm',
+    cancel: 'Cancel',
+    orProvider: 'Or sign in again with',
+    loading: 'Loading…',
+    failed: 'Something went wrong. Try again.',
+    noMethod: 'This sign-in cannot confirm who you are. Sign out, then sign in again.',
+    confirmed: "You're confirmed: you can make the change now.",
   },
   invitation: {
     title: 'Welcome to {{organization}}',
@@ -322,6 +357,22 @@ export const en = {
     invalidTitle: 'This invitation cannot be used',
     toSignIn: 'Go to sign in',
     failed: 'Something went wrong. Try again.',
+  },
+  undo: {
+    link: '“{{name}}” deleted',
+    linkUnnamed: 'Link deleted',
+    favorite: '“{{name}}” removed from My Space',
+    favoriteUnnamed: 'Favorite removed from My Space',
+    collection: '“{{name}}” deleted, with everything in it',
+    collectionUnnamed: 'Collection deleted, with everything in it',
+    leave: 'You left “{{name}}”',
+    leaveUnnamed: 'You left the shared collection',
+    undo: 'Undo',
+    undoing: 'Undoing…',
+    dismiss: 'Dismiss',
+    done: '“{{name}}” is back.',
+    doneUnnamed: 'It is back.',
+    failed: 'This could not be undone.',
   },
 };
 

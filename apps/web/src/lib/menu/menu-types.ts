@@ -62,8 +62,16 @@ export interface SearchEntry {
   locationTree: string[];
   /** The type of the space the link belongs to. */
   topParentType: SpaceType;
-  /** name, appName, parentName and description, lower-cased once. */
+  /**
+   * name, appName, parentName and description, each lower-cased once, joined by a line
+   * break in that order (an absent appName is an empty part), so a match's position says
+   * which field it is in.
+   */
   haystack: string;
+  /** Where the name ends in `haystack` (the name is `haystack.slice(0, nameEnd)`). */
+  nameEnd: number;
+  /** Where the appName ends in `haystack` (it starts at `nameEnd + 1`). */
+  appNameEnd: number;
 }
 
 export interface ProcessedMenu {

@@ -1,5 +1,12 @@
-import type { CreateFavoriteBody, MoveBody, SuggestLinkBody } from '@signpost/contract';
-import { consumerWrite } from '../api-client';
+import {
+  UNDO_HEADERS,
+  type CreateFavoriteBody,
+  type MoveBody,
+  type SuggestLinkBody,
+} from '@signpost/contract';
+import { ApiError, consumerApi, consumerWrite, reportApiError } from '../api-client';
+import { STATUS_WRITE_OK } from '../constants';
+import { offerUndo, type UndoKind } from '../undo/pending-undo';
 
 /**
  * The portal's writes on menu items (spec §7), with the contract's bodies. Each resolves on
@@ -8,7 +15,25 @@ import { consumerWrite } from '../api-client';
  */
 const id = encodeURIComponent;
 
-export const deleteLink = (linkId: string) => consumerWrite('DELETE', `/links/${id(linkId)}`);
+/**
+ * A deletion the server lets the person undo for a while (decision 0052): as consumerWrite,
+ * and on success the undo it names in its headers is offered (the notice of features/undo).
+ * `label` names what went, for the notice.
+ */
+async function deleteUndoable(path: string, kind: UndoKind, label = ''): Promise<void> {
+  try {
+    const response = await consumerApi.request<unknown>(path, { method: 'DELETE' });
+    if (response.status !== STATUS_WRITE_OK) throw new ApiError(response.status, response.data);
+    const undoId = response.headers.get(UNDO_HEADERS.id);
+    if (undoId) offerUndo({ id: undoId, kind, label });
+  } catch (error) {
+    reportApiError(`DELETE ${path}`, error);
+    throw error;
+  }
+}
+
+export const deleteLink = (linkId: string, label?: string) =>
+  deleteUndoable(`/links/${id(linkId)}`, 'link', label);
 
 export const moveLink = (linkId: string, body: MoveBody) =>
   consumerWrite('PUT', `/links/${id(linkId)}/collection`, body);
@@ -20,18 +45,21 @@ export const moveFavorite = (favoriteId: string, body: MoveBody) =>
 export const addFavorite = (collectionId: string, body: CreateFavoriteBody) =>
   consumerWrite('POST', `/collections/${id(collectionId)}/favorites`, body);
 
-export const deleteFavorite = (favoriteId: string) =>
-  consumerWrite('DELETE', `/favorites/${id(favoriteId)}`);
+export const deleteFavorite = (favoriteId: string, label?: string) =>
+  deleteUndoable(`/favorites/${id(favoriteId)}`, 'favorite', label);
 
-export const deleteCollection = (collectionId: string) =>
-  consumerWrite('DELETE', `/collections/${id(collectionId)}/`);
+export const deleteCollection = (collectionId: string, label?: string) =>
+  deleteUndoable(`/collections/${id(collectionId)}/`, 'collection', label);
 
-export const deleteShare = (shareId: string) =>
-  consumerWrite('DELETE', `/collection-shares/${id(shareId)}/`);
+export const deleteShare = (shareId: string, label?: string) =>
+  deleteUndoable(`/collection-shares/${id(shareId)}/`, 'collection', label);
 
 /** Leaving a share removes one's own membership (the profile id). */
-export const leaveShare = (shareId: string, profileId: string) =>
-  consumerWrite('DELETE', `/collection-shares/${id(shareId)}/members/${id(profileId)}`);
+export const leaveShare = (shareId: string, profileId: string, label?: string) =>
+  deleteUndoable(`/collection-shares/${id(shareId)}/members/${id(profileId)}`, 'leave', label);
+
+/** Restores what a deletion removed (decision 0052); the menu reloads after it. */
+export const undoDeletion = (undoId: string) => consumerWrite('POST', `/undo/${id(undoId)}`);
 
 export const suggestLink = (collectionId: string, body: SuggestLinkBody) =>
   consumerWrite('POST', `/collections/${id(collectionId)}/suggestions`, body);
@@ -41,8 +69,10 @@ export const moveItem = (item: { type: string; id: string }, body: MoveBody) =>
   item.type === 'link-favorite' ? moveFavorite(item.id, body) : moveLink(item.id, body);
 
 /** Deletes a link or a favorite. */
-export const deleteItem = (item: { type: string; id: string }) =>
-  item.type === 'link-favorite' ? deleteFavorite(item.id) : deleteLink(item.id);
+export const deleteItem = (item: { type: string; id: string; name?: string }) =>
+  item.type === 'link-favorite'
+    ? deleteFavorite(item.id, item.name)
+    : deleteLink(item.id, item.name);
 
 /** Refuses a write that cannot be made here (no My Space to move to, not a share). */
 export const refuse = (reason: string) => Promise.reject(new Error(reason));

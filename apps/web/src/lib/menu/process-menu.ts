@@ -4,6 +4,7 @@ import type {
   DisplayCollection,
   DisplayItem,
   DisplaySpace,
+  LinkLike,
   MenuEntry,
   ProcessedMenu,
   SearchEntry,
@@ -89,11 +90,15 @@ export function addAddLinkItem(space: DisplaySpace): DisplaySpace {
   };
 }
 
-function haystackOf(...parts: (string | null | undefined)[]) {
-  return parts
-    .filter((part): part is string => Boolean(part))
-    .join('\n')
-    .toLowerCase();
+/** The haystack of a link and where its name and appName end in it (see SearchEntry). */
+function haystackOf(item: LinkLike, parentName: string) {
+  const name = item.name.toLowerCase();
+  const appName = (item.appName ?? '').toLowerCase();
+  return {
+    haystack: `${name}\n${appName}\n${parentName.toLowerCase()}\n${item.description.toLowerCase()}`,
+    nameEnd: name.length,
+    appNameEnd: name.length + 1 + appName.length,
+  };
 }
 
 /** Every link and favorite of the menu, with parentName, locationTree and topParentType. */
@@ -108,7 +113,7 @@ export function buildSearchIndex(spaces: readonly DisplaySpace[]): SearchEntry[]
           parentName,
           locationTree: path,
           topParentType: space.type,
-          haystack: haystackOf(item.name, item.appName, parentName, item.description),
+          ...haystackOf(item, parentName),
         });
       } else if (isCollection(item)) {
         walk(item.items, [...path, item.name], space);

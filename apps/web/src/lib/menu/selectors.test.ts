@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeLink, makeMenu, PROFILE } from '../../test/menu-fixture';
 import { favorite, OTHER, panelsMenu } from '../../test/panels-fixture';
 import { SHARED_ROOT_ID } from '../constants';
-import { RUNS } from '../../test/can-fixture';
+import { FAVORITE, RUNS } from '../../test/can-fixture';
 import { findMySpace, locateCollection } from './locate-item';
 import { processMenu } from './process-menu';
 import {
@@ -77,7 +77,46 @@ describe('link selectors', () => {
 
   it('appLinksOf: the other links of the same app, none without an app', () => {
     const team = findEntry(menu, 'link', 'team-link')!;
-    expect(appLinksOf(menu, team).map((link) => link.id)).toEqual(['fav-1']);
+    // Its own favorite is the same link, not another one of the app.
+    expect(appLinksOf(menu, team)).toEqual([]);
     expect(appLinksOf(menu, findEntry(menu, 'link', 'root-link')!)).toEqual([]);
+  });
+
+  it('appLinksOf: lists each link once, a favorite and its link as one', () => {
+    const app = { appName: 'GitHub' };
+    const teamLink = makeLink({ id: 'gh', name: 'GitHub', url: 'https://github.com/', ...app });
+    const processed = processMenu(
+      makeMenu({
+        myItems: [
+          makeLink({
+            id: 'pulls',
+            name: 'My pull requests',
+            url: 'https://github.com/pulls',
+            ...app,
+          }),
+          {
+            type: 'link-favorite',
+            id: 'fav-gh',
+            linkId: 'gh',
+            name: 'GitHub',
+            description: '',
+            url: 'https://github.com/',
+            icon: null,
+            appName: 'GitHub',
+            can: FAVORITE,
+          },
+          // Another entry with the address of one already listed.
+          makeLink({ id: 'gh-copy', name: 'GitHub again', url: 'https://github.com/', ...app }),
+          makeLink({ id: 'issues', name: 'Issues', url: 'https://github.com/issues', ...app }),
+        ],
+        teamItems: [teamLink],
+      }),
+    );
+    const names = (id: string, type: 'link' | 'link-favorite' = 'link') =>
+      appLinksOf(processed, findEntry(processed, type, id)!).map((link) => link.name);
+    expect(names('pulls')).toEqual(['GitHub', 'Issues']);
+    // From the team's link or from its favorite, the other one is not "another link".
+    expect(names('gh')).toEqual(['My pull requests', 'Issues']);
+    expect(names('fav-gh', 'link-favorite')).toEqual(['My pull requests', 'Issues']);
   });
 });

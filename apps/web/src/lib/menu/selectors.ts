@@ -75,14 +75,28 @@ export function favoriteOf(
   return favorite?.item ?? null;
 }
 
-/** The other links of the same app (none for a link without an app). */
+/** The link itself: a favorite stands for the link it points at. */
+const linkIdOf = (link: LinkLike) => (link.type === 'link-favorite' ? link.linkId : link.id);
+
+/**
+ * The other links of the same app (none for a link without an app), each once: a favorite
+ * and the team or organization link it points at are one link, and so are two entries with
+ * the same address; neither repeats the link shown (decision 0056).
+ */
 export function appLinksOf(
   menu: Pick<ProcessedMenu, 'searchIndex'>,
   entry: SearchEntry,
 ): LinkLike[] {
   const { appName } = entry.item;
   if (!appName) return [];
-  return menu.searchIndex
-    .filter((candidate) => candidate.item.appName === appName && candidate !== entry)
-    .map((candidate) => candidate.item);
+  const ids = new Set([linkIdOf(entry.item)]);
+  const urls = new Set([entry.item.url]);
+  const links: LinkLike[] = [];
+  for (const { item } of menu.searchIndex) {
+    if (item.appName !== appName || ids.has(linkIdOf(item)) || urls.has(item.url)) continue;
+    ids.add(linkIdOf(item));
+    urls.add(item.url);
+    links.push(item);
+  }
+  return links;
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
@@ -219,9 +219,25 @@ describe('AddPanel for a space', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Tools');
   });
 
+  it('shows a refused name under the Name field, in the words of the form', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderForSpace(400, { message: 'body.name must NOT have more than 200 characters' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Tools');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription('Name must be at most 200 characters long.');
+    expect(name).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Description' })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it.each([
     [500, 'internal detail'],
-    [400, 'body.name must NOT have more than 200 characters'],
+    [404, 'Collection team-1 was not found'],
   ])('keeps the polite default for a %i, whose text is not for people', async (status, message) => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     renderForSpace(status, { message });
@@ -232,5 +248,113 @@ describe('AddPanel for a space', () => {
       'Sorry, that did not work. Please try again.',
     );
     expect(screen.getByRole('alert')).not.toHaveTextContent(message);
+    expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('keeps the polite default when the server cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const onClose = vi.fn();
+    renderWithQuery(<AddPanel spaceId="team-1" targetName="Engineering" onClose={onClose} />);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Tools');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Sorry, that did not work. Please try again.',
+    );
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe("AddPanel: the server's message about a link", () => {
+  function renderLinkForm(status: number, message: string) {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { requests } = mockFetch([{ ...ADD_LINK, status, body: { message } }]);
+    const onClose = vi.fn();
+    renderWithQuery(
+      <AddPanel
+        panelId="my"
+        parentPanelId="other"
+        variant="personal-collection"
+        onClose={onClose}
+      />,
+    );
+    return { onClose, sent: () => requests.filter((request) => request.method === 'POST') };
+  }
+
+  it('shows a refused address under the Link address field, which takes the focus', async () => {
+    const { onClose, sent } = renderLinkForm(
+      400,
+      'body.url must be an http, https or mailto address',
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'javascript:alert(1)');
+    await user.type(screen.getByRole('textbox', { name: 'Link name' }), 'Nope');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const address = screen.getByRole('textbox', { name: 'Link address' });
+    await waitFor(() => expect(address).toHaveAttribute('aria-invalid', 'true'));
+    expect(address).toHaveAccessibleDescription(
+      'Link address must be an http, https or mailto address.',
+    );
+    expect(address).toHaveFocus();
+    expect(address).toHaveValue('javascript:alert(1)');
+    expect(screen.getByRole('textbox', { name: 'Link name' })).not.toHaveAttribute('aria-invalid');
+    // Said once, where it applies; no second copy beside the button.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(sent()).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('shows a refused name under the Link name field', async () => {
+    renderLinkForm(
+      400,
+      'body.name must not be blank: spaces and invisible characters alone are not a name',
+    );
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const name = screen.getByRole('textbox', { name: 'Link name' });
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription(
+      'Link name must not be blank: spaces and invisible characters alone are not a name.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Link address' })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+  });
+
+  it.each([
+    [403, 'Only the person who added this link, or who owns the collection, can.'],
+    [409, 'Collections nest at most 8 levels below My Space.'],
+  ])('shows a %i refusal that names no field beside the button', async (status, message) => {
+    renderLinkForm(status, message);
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Link address' }), 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('textbox', { name: 'Link address' })).not.toHaveAttribute(
+      'aria-invalid',
+    );
+  });
+
+  it('clears the message when the person goes back to the choice', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockFetch([{ ...ADD_LINK, status: 400, body: { message: 'body.url must name a host' } }]);
+    renderWithQuery(<AddPanel panelId="my" parentPanelId="my" onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'New Link' }));
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Link address must name a host.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'New Link' }));
+    expect(screen.queryByText('Link address must name a host.')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Link address' })).not.toHaveAttribute(
+      'aria-invalid',
+    );
   });
 });

@@ -1,10 +1,21 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../components/link-fields';
+import {
+  EMPTY_LINK_DRAFT,
+  LinkFields,
+  linkFieldLabels,
+  type LinkDraft,
+} from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
+import {
+  FieldMessage,
+  invalidFieldProps,
+  messageFor,
+  useFocusField,
+} from '../../../components/field-message';
 import { ArrowLeftIcon, FolderIcon, PlusIcon } from '../../../components/icons';
-import { ApiError, errorMessage } from '../../../lib/api-client';
 import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
+import { serverMessage } from '../../../lib/server-message';
 import { useAddItem, type AddItemVariables } from '../api/add-item';
 
 /** 0: choose what to add; 1: the link form; 2: the collection form. */
@@ -55,15 +66,6 @@ function keyOf(handler: () => void) {
 }
 
 /**
- * What a failed add shows: the server's sentence for a refusal of the rules (403, 409),
- * which is written for people; else the polite default — a 400 names the body's fields.
- */
-function failureText(error: Error | null, fallback: string) {
-  const refusal = error instanceof ApiError && (error.status === 403 || error.status === 409);
-  return (refusal ? errorMessage(error.data) : null) ?? fallback;
-}
-
-/**
  * The add panel (spec §2, §4): a centered modal. Step 0 offers a new link or, on the
  * top-level panel only, a new collection. On a nested panel (its id differs from its parent
  * panel's) only the link form is shown; for a space (`spaceId`) only the collection form. The
@@ -92,6 +94,21 @@ function AddSteps({
   const [link, setLink] = useState<LinkDraft>(EMPTY_LINK_DRAFT);
   const [collection, setCollection] = useState({ name: '', description: '' });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const formId = useId();
+  const collectionFieldId = (field: 'name' | 'description') => `${formId}-collection-${field}`;
+  // What a failed add shows (decision 0055): the server's message for what it refuses, under
+  // the field it names, else beside the button; the polite default for any other failure.
+  const linkProblem = useMemo(() => serverMessage(add.error, linkFieldLabels(t)), [add.error, t]);
+  const collectionProblem = useMemo(
+    () =>
+      serverMessage(add.error, {
+        name: t('add.collectionName'),
+        description: t('add.collectionDescription'),
+      }),
+    [add.error, t],
+  );
+  const problem = step === 1 ? linkProblem : collectionProblem;
+  useFocusField(step === 2 ? collectionProblem : null, collectionFieldId);
 
   useEffect(
     () => () => {
@@ -121,11 +138,12 @@ function AddSteps({
       {loading ? t('add.adding') : t('add.submit')}
     </button>
   );
-  const failure = add.isError ? (
-    <p className="form-error" role="alert">
-      {failureText(add.error, t('write.failed'))}
-    </p>
-  ) : null;
+  const failure =
+    add.isError && !problem?.field ? (
+      <p className="form-error" role="alert">
+        {problem?.text ?? t('write.failed')}
+      </p>
+    ) : null;
 
   return (
     <Dialog
@@ -165,7 +183,7 @@ function AddSteps({
           onSubmit={(event) => void submit(event, { targetId: panelId, kind: 'link', data: link })}
         >
           <p>{t('add.linkPrompt')}</p>
-          <LinkFields value={link} onChange={setLink} />
+          <LinkFields value={link} onChange={setLink} problem={linkProblem} />
           {failure}
           {submitButton}
         </form>
@@ -186,23 +204,35 @@ function AddSteps({
           <label className="field">
             <span>{t('add.collectionName')}</span>
             <input
+              id={collectionFieldId('name')}
               type="text"
               value={collection.name}
               onChange={(event) => setCollection({ ...collection, name: event.target.value })}
+              {...invalidFieldProps(collectionFieldId('name'), messageFor(problem, 'name'))}
               // eslint-disable-next-line jsx-a11y-x/no-autofocus -- the form replaces the choice step: typing goes on here
               autoFocus
             />
           </label>
+          <FieldMessage fieldId={collectionFieldId('name')} message={messageFor(problem, 'name')} />
           <label className="field">
             <span>{t('add.collectionDescription')}</span>
             <textarea
+              id={collectionFieldId('description')}
               rows={2}
               value={collection.description}
               onChange={(event) =>
                 setCollection({ ...collection, description: event.target.value })
               }
+              {...invalidFieldProps(
+                collectionFieldId('description'),
+                messageFor(problem, 'description'),
+              )}
             />
           </label>
+          <FieldMessage
+            fieldId={collectionFieldId('description')}
+            message={messageFor(problem, 'description')}
+          />
           {failure}
           {submitButton}
         </form>

@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { clearSession, getSession } from '../../../lib/session-store';
 import { useSession } from '../../../lib/use-session';
+import { reviveDisplayText } from '../../../lib/display-text';
 
 const BASE = '/api/admin/audit-log';
 const PAGE = 50;
@@ -70,7 +71,8 @@ export async function getAuditLog(
   const params = auditQuery(filters);
   params.set('limit', String(PAGE));
   if (cursor) params.set('cursor', cursor);
-  return (await (await adminGet('', params)).json()) as AuditLogResponse;
+  const text = await (await adminGet('', params)).text();
+  return JSON.parse(text, reviveDisplayText) as AuditLogResponse;
 }
 
 /** The audit log of the filters, newest first, a page at a time ("Load more"). */

@@ -1,9 +1,10 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { ArrowLeftIcon, MoreIcon } from '../../../components/icons';
 import { MenuItemTile, type MenuItemTileProps } from '../../../components/menu-item-tile';
 import type { DisplayItem } from '../../../lib/menu/menu-types';
+import { useDismiss } from '../../../lib/use-dismiss';
 
 export interface CollectionPanelProps extends Omit<MenuItemTileProps, 'item'> {
   collection: { id: string; name: string; description: string; items: DisplayItem[] };
@@ -38,6 +39,10 @@ export function CollectionPanel({
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuArea = useRef<HTMLDivElement>(null);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  // Escape closes the menu alone; the panel stays open.
+  useDismiss(menuOpen, () => setMenuOpen(false), menuArea, menuToggle);
   const entries = [
     onDetails ? { label: t('itemMenu.details'), run: onDetails } : null,
     onAddLink ? { label: t('itemMenu.addLink'), run: onAddLink } : null,
@@ -58,8 +63,9 @@ export function CollectionPanel({
       }
       trailing={
         entries.length > 0 ? (
-          <div className="header-menu">
+          <div className="header-menu" ref={menuArea}>
             <button
+              ref={menuToggle}
               type="button"
               className="icon-button"
               aria-label={t('itemMenu.collectionMenu')}

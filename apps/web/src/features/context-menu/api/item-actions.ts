@@ -17,6 +17,7 @@ export type ItemAction =
   | 'delete-link'
   | 'move-to-my-space'
   | 'add-favorite'
+  | 'remove-favorite'
   | 'delete-favorite'
   | 'delete-collection'
   | 'leave-share'
@@ -26,9 +27,14 @@ export type ItemAction =
  * The actions of an item's context menu (spec §6), read from what the server says the
  * person may do with it (`can`, decision 0008). "Move to My Space" is a move into the
  * person's own root, offered for what lives elsewhere in the personal space: team and
- * organization content never leaves its space.
+ * organization content never leaves its space. A team or organization link the person has
+ * already made a favorite (`favoriteId`) offers to remove it instead of adding it twice.
  */
-export function itemActions(location: ItemLocation, mySpaceId: string | null): ItemAction[] {
+export function itemActions(
+  location: ItemLocation,
+  mySpaceId: string | null,
+  favoriteId: string | null = null,
+): ItemAction[] {
   const { item, space, parent } = location;
   const when = (flag: boolean, action: ItemAction) => (flag ? [action] : []);
   switch (item.type) {
@@ -40,7 +46,7 @@ export function itemActions(location: ItemLocation, mySpaceId: string | null): I
           item.can.move && space.type === 'personal' && parent.id !== mySpaceId,
           'move-to-my-space',
         ),
-        ...when(item.can.favorite, 'add-favorite'),
+        ...when(item.can.favorite, favoriteId ? 'remove-favorite' : 'add-favorite'),
       ];
     case 'link-favorite':
       return ['info', ...when(item.can.delete, 'delete-favorite')];
@@ -61,6 +67,8 @@ export interface ItemActionVariables {
   item: ItemLocation['item'];
   profileId: string;
   mySpaceId: string | null;
+  /** The favorite that points at this team or organization link, if any. */
+  favoriteId?: string | null;
 }
 
 /** Runs a write action on an item; rejects with the server's error on failure. */
@@ -69,26 +77,33 @@ export function runItemAction({
   item,
   profileId,
   mySpaceId,
+  favoriteId,
 }: ItemActionVariables): Promise<void> {
+  // Deletions offer an undo, named after the item (decision 0052).
+  const name = 'name' in item ? item.name : undefined;
   switch (action) {
     case 'delete-link':
-      return deleteLink(item.id);
+      return deleteLink(item.id, name);
     case 'move-to-my-space':
       return mySpaceId ? moveLink(item.id, { collectionId: mySpaceId }) : refuse('No My Space');
     case 'add-favorite':
       return mySpaceId
         ? addFavorite(mySpaceId, { type: 'link', id: item.id })
         : refuse('No My Space');
+    case 'remove-favorite':
+      return favoriteId ? deleteFavorite(favoriteId, name) : refuse('Not a favorite');
     case 'delete-favorite':
-      return deleteFavorite(item.id);
+      return deleteFavorite(item.id, name);
     case 'delete-collection':
-      return deleteCollection(item.id);
+      return deleteCollection(item.id, name);
     case 'leave-share':
       return item.type === 'collection-share'
-        ? leaveShare(item.shareId, profileId)
+        ? leaveShare(item.shareId, profileId, name)
         : refuse('Not a share');
     case 'delete-share':
-      return item.type === 'collection-share' ? deleteShare(item.shareId) : refuse('Not a share');
+      return item.type === 'collection-share'
+        ? deleteShare(item.shareId, name)
+        : refuse('Not a share');
     default:
       return refuse(`Not a write: ${action}`);
   }

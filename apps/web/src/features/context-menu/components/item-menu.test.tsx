@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { DisplayItem } from '../../../lib/menu/menu-types';
 import { findMySpace, locateItem } from '../../../lib/menu/locate-item';
 import { mockFetch } from '../../../test/fetch-mock';
@@ -9,12 +9,19 @@ import { FAVORITE, RUN_LINK, RUNS } from '../../../test/can-fixture';
 import { makeLink, makeMenu, PROFILE } from '../../../test/menu-fixture';
 import { panelsMenu } from '../../../test/panels-fixture';
 import { renderWithQuery } from '../../../test/render-with-query';
+import { clearSession, setSessionToken } from '../../../lib/session-store';
+import { dismissUndo, getPendingUndo } from '../../../lib/undo/pending-undo';
 import { ItemMenu } from './item-menu';
 
 const menu = panelsMenu();
 const mySpaceId = findMySpace(menu.spaces)!.id;
 
-function renderMenu(type: DisplayItem['type'], id: string, spaces = menu.spaces) {
+function renderMenu(
+  type: DisplayItem['type'],
+  id: string,
+  spaces = menu.spaces,
+  favoriteId: string | null = null,
+) {
   const location = locateItem(spaces, type, id);
   if (!location) throw new Error(`no ${type} ${id} in the fixture`);
   const onOpenDetails = vi.fn();
@@ -24,6 +31,7 @@ function renderMenu(type: DisplayItem['type'], id: string, spaces = menu.spaces)
       location={location}
       profileId={PROFILE.id}
       mySpaceId={mySpaceId}
+      favoriteId={favoriteId}
       onOpenDetails={onOpenDetails}
       onClose={onClose}
     />,
@@ -203,6 +211,33 @@ describe('item context menu: what each action calls', () => {
     const write = requests.find((request) => request.method !== 'GET')!;
     expect(write.url).toBe(path);
     expect(write.body).toEqual(body);
+  });
+
+  it('removes the favorite of a team link that already is one, instead of adding it twice', async () => {
+    setSessionToken('token-of-the-session');
+    onTestFinished(() => {
+      dismissUndo();
+      clearSession();
+    });
+    const { requests } = mockFetch([
+      {
+        method: 'DELETE',
+        path: '/api/consumer/favorites/fav-1',
+        status: 204,
+        headers: { 'signpost-undo-id': 'undo-1', 'signpost-undo-expires': '2099-01-01T00:00:00Z' },
+      },
+    ]);
+    const user = userEvent.setup();
+    const { onClose } = renderMenu('link', 'team-link', menu.spaces, 'fav-1');
+    expect(actionNames()).toEqual(['Info', 'Remove from favorites']);
+    await user.click(screen.getByRole('button', { name: 'Remove from favorites' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const writes = requests.filter((request) => request.method !== 'GET');
+    expect(writes.map((write) => `${write.method} ${write.url}`)).toEqual([
+      'DELETE /api/consumer/favorites/fav-1',
+    ]);
+    // The undo it offers names the link (decision 0052).
+    expect(getPendingUndo()).toMatchObject({ id: 'undo-1', kind: 'favorite', label: 'Team wiki' });
   });
 
   it('opens the details for Info and Details', async () => {

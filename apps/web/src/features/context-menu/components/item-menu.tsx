@@ -10,6 +10,7 @@ const LABELS: Record<ItemAction, ParseKeys> = {
   'delete-link': 'itemMenu.delete',
   'move-to-my-space': 'itemMenu.moveToMySpace',
   'add-favorite': 'itemMenu.addToFavorites',
+  'remove-favorite': 'itemMenu.removeFromFavorites',
   'delete-favorite': 'itemMenu.deleteFavorite',
   'delete-collection': 'itemMenu.delete',
   'leave-share': 'itemMenu.leave',
@@ -27,6 +28,8 @@ export interface ItemMenuProps {
   location: ItemLocation;
   profileId: string;
   mySpaceId: string | null;
+  /** The favorite that points at this team or organization link, if any. */
+  favoriteId?: string | null;
   /** 'info' (links) and 'details' (collections) open the item's details panel. */
   onOpenDetails: () => void;
   onClose: () => void;
@@ -41,6 +44,7 @@ export function ItemMenu({
   location,
   profileId,
   mySpaceId,
+  favoriteId = null,
   onOpenDetails,
   onClose,
 }: ItemMenuProps) {
@@ -54,13 +58,13 @@ export function ItemMenu({
       onOpenDetails();
       return;
     }
-    if (await mutation.write({ action, item, profileId, mySpaceId })) onClose();
+    if (await mutation.write({ action, item, profileId, mySpaceId, favoriteId })) onClose();
   };
 
   return (
     <Dialog open onClose={onClose} variant="center" className="item-menu" title={name}>
       <ul className="action-list" aria-label={t('itemMenu.more', { name })}>
-        {itemActions(location, mySpaceId).map((action) => (
+        {itemActions(location, mySpaceId, favoriteId).map((action) => (
           <li key={action}>
             <button
               type="button"

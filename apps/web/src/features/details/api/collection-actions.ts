@@ -14,6 +14,8 @@ export interface LeaveOrDeleteVariables {
   /** Set when the collection is shared: the share is left or deleted. */
   shareId: string | null;
   profileId: string;
+  /** The collection's name, for the undo notice (decision 0052). */
+  name?: string;
 }
 
 /** Leaves or deletes a share, or deletes a personal collection (spec §6, decision 0002). */
@@ -22,10 +24,11 @@ export function leaveOrDelete({
   collectionId,
   shareId,
   profileId,
+  name,
 }: LeaveOrDeleteVariables): Promise<void> {
-  if (leave && shareId) return leaveShare(shareId, profileId);
-  if (shareId) return deleteShare(shareId);
-  return deleteCollection(collectionId);
+  if (leave && shareId) return leaveShare(shareId, profileId, name);
+  if (shareId) return deleteShare(shareId, name);
+  return deleteCollection(collectionId, name);
 }
 
 /** leaveOrDelete as a mutation that reloads the menu after a success. */

@@ -11,6 +11,8 @@ export interface LinkActionVariables {
   /** The favorite that points at this team or organization link, if any. */
   favoriteId: string | null;
   mySpaceId: string | null;
+  /** The link's name, for the undo notice (decision 0052). */
+  name?: string;
 }
 
 /** Runs the action of a link's details (spec §6); rejects with the server's error. */
@@ -19,6 +21,7 @@ export function runLinkAction({
   itemId,
   favoriteId,
   mySpaceId,
+  name,
 }: LinkActionVariables): Promise<void> {
   switch (action) {
     case 'add-to-my-space':
@@ -26,11 +29,11 @@ export function runLinkAction({
         ? addFavorite(mySpaceId, { type: 'link', id: itemId })
         : refuse('No My Space');
     case 'remove-from-my-space':
-      return favoriteId ? deleteFavorite(favoriteId) : refuse('Not a favorite');
+      return favoriteId ? deleteFavorite(favoriteId, name) : refuse('Not a favorite');
     case 'delete-favorite':
-      return deleteFavorite(itemId);
+      return deleteFavorite(itemId, name);
     default:
-      return deleteLink(itemId);
+      return deleteLink(itemId, name);
   }
 }
 

@@ -1,9 +1,15 @@
-import { useState, type CSSProperties, type FormEvent } from 'react';
+import { useMemo, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_LINK_DRAFT, LinkFields, type LinkDraft } from '../../../components/link-fields';
+import {
+  EMPTY_LINK_DRAFT,
+  LinkFields,
+  linkFieldLabels,
+  type LinkDraft,
+} from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
 import type { Container } from '../../../lib/menu/locate-item';
 import { membersOf, shareIdOf } from '../../../lib/menu/selectors';
+import { serverMessage } from '../../../lib/server-message';
 import { useLeaveOrDelete, useSuggestLink } from '../api/collection-actions';
 
 export type CollectionAction = 'leave' | 'delete' | 'suggest' | null;
@@ -53,6 +59,7 @@ export function CollectionDetails({
       collectionId: collection.id,
       shareId,
       profileId,
+      name: collection.name,
     };
     if (await removal.write(variables)) onClose();
   };
@@ -72,7 +79,16 @@ export function CollectionDetails({
     );
   };
   const busy = removal.isPending || suggest.isPending;
-  const failed = removal.isError || suggest.isError;
+  // The server's message about a suggested link's field shows under that field (decision 0055).
+  const suggestProblem = useMemo(
+    () => serverMessage(suggest.error, linkFieldLabels(t)),
+    [suggest.error, t],
+  );
+  const failure = removal.isError
+    ? (serverMessage(removal.error)?.text ?? t('write.failed'))
+    : suggest.isError && !suggestProblem?.field
+      ? (suggestProblem?.text ?? t('write.failed'))
+      : null;
 
   return (
     <Dialog
@@ -84,7 +100,9 @@ export function CollectionDetails({
     >
       <dl className="details">
         <dt>{t('details.name')}</dt>
-        <dd>{collection.name}</dd>
+        <dd>
+          <bdi>{collection.name}</bdi>
+        </dd>
         <dt>{t('details.description')}</dt>
         <dd>{collection.description || '—'}</dd>
         <dt>{t('details.color')}</dt>
@@ -102,20 +120,26 @@ export function CollectionDetails({
             t('details.noColor')
           )}
         </dd>
-        <dt>{t('details.members')}</dt>
-        <dd>
-          {members.length === 0 ? (
-            t('details.notShared')
-          ) : (
-            <ul className="member-list">
-              {members.map((member) => (
-                <li key={member.id}>
-                  {member.name} <span className="hint">{member.email}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </dd>
+        {/* Sharing is for personal collections: the members of a share, or a note for one its
+            owner could share; a team or organization collection says nothing of it. */}
+        {members.length > 0 || collection.can.share ? (
+          <>
+            <dt>{t('details.members')}</dt>
+            <dd>
+              {members.length === 0 ? (
+                t('details.notShared')
+              ) : (
+                <ul className="member-list">
+                  {members.map((member) => (
+                    <li key={member.id}>
+                      {member.name} <span className="hint">{member.email}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </>
+        ) : null}
       </dl>
       <div className="details__actions">
         {onAddMembers ? (
@@ -148,16 +172,16 @@ export function CollectionDetails({
       </div>
       {suggesting ? (
         <form className="add-form" onSubmit={sendSuggestion}>
-          <LinkFields value={suggestion} onChange={setSuggestion} />
+          <LinkFields value={suggestion} onChange={setSuggestion} problem={suggestProblem} />
           <button type="submit" className="button button--primary" disabled={busy}>
             {t('details.suggestSubmit')}
           </button>
         </form>
       ) : null}
       {suggested ? <p role="status">{t('details.suggestSent')}</p> : null}
-      {failed ? (
+      {failure ? (
         <p className="form-error" role="alert">
-          {t('write.failed')}
+          {failure}
         </p>
       ) : null}
     </Dialog>

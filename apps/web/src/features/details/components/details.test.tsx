@@ -30,11 +30,12 @@ function renderCollection(id: string, options: { onAddMembers?: () => void } = {
 
 const entry = (id: string) => menu.searchIndex.find((candidate) => candidate.item.id === id)!;
 
-function renderLink(id: string, favoriteId: string | null = null) {
+function renderLink(id: string, favoriteId: string | null = null, url?: string) {
   const onClose = vi.fn();
+  const found = entry(id);
   renderWithQuery(
     <LinkDetails
-      entry={entry(id)}
+      entry={url ? { ...found, item: { ...found.item, url } } : found}
       appLinks={menu.searchIndex
         .filter((e) => e.item.appName === entry(id).item.appName && e.item.id !== id)
         .map((e) => e.item)}
@@ -123,6 +124,22 @@ describe('collection details', () => {
     });
   });
 
+  it.each([
+    ['a team collection', 'team-sub', null],
+    ['a collection its owner cannot share (inside another)', 'inner', null],
+    ['a personal collection its owner could share', 'projects', 'Not shared with anyone yet.'],
+    ['a share', 'own', 'Ada Lovelace ada@example.com'],
+  ])('speaks of members only where sharing is possible: %s', (_case, id, members) => {
+    renderCollection(id);
+    const term = screen.queryByText('Members');
+    if (members === null) {
+      expect(term).not.toBeInTheDocument();
+      expect(screen.queryByText(/Not shared/)).not.toBeInTheDocument();
+    } else {
+      expect(term?.nextElementSibling).toHaveTextContent(members);
+    }
+  });
+
   it('offers no action on My Space itself', () => {
     renderCollection(mySpaceId);
     expect(screen.queryByRole('button', { name: /Delete|Leave|Suggest/ })).not.toBeInTheDocument();
@@ -141,6 +158,22 @@ describe('collection details', () => {
 });
 
 describe('link details', () => {
+  it('shows the Unicode host next to its punycode form where they differ', () => {
+    renderLink('team-link', null, 'https://xn--80ak6aa92e.com/login');
+    expect(screen.getByRole('link', { name: 'https://xn--80ak6aa92e.com/login' })).toBeVisible();
+    expect(screen.getByText('Host xn--80ak6aa92e.com in Unicode: аррӏе.com')).toBeInTheDocument();
+  });
+
+  it('shows no Unicode host where it is the same as the address', () => {
+    renderLink('team-link', null, 'https://example.com/wiki');
+    expect(screen.queryByText(/in Unicode/)).not.toBeInTheDocument();
+  });
+
+  it('isolates the name from the text around it', () => {
+    renderLink('team-link');
+    expect(screen.getByText('Team wiki').tagName).toBe('BDI');
+  });
+
   it('shows name, description, address, app, its links and the location path', () => {
     renderLink('team-link');
     expect(screen.getByRole('heading', { name: 'Link details' })).toBeInTheDocument();

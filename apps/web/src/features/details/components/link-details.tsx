@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { LinkTile } from '../../../components/menu-item-tile';
 import type { LinkLike, SearchEntry } from '../../../lib/menu/menu-types';
+import { unicodeHost } from '../../../lib/display-text';
 import { safeHref } from '../../../lib/safe-url';
+import { serverMessage } from '../../../lib/server-message';
 import { useLinkAction, type LinkAction } from '../api/link-action';
 
 /**
@@ -51,10 +53,13 @@ export function LinkDetails({
   const { item } = entry;
   const action = linkAction(entry, favoriteId);
   const href = safeHref(item.url);
+  // The server stores the punycode host; a look-alike Unicode host is shown beside it.
+  const host = unicodeHost(item.url);
 
   const run = async () => {
     if (!action) return;
-    if (await mutation.write({ action, itemId: item.id, favoriteId, mySpaceId })) onClose();
+    const variables = { action, itemId: item.id, favoriteId, mySpaceId, name: item.name };
+    if (await mutation.write(variables)) onClose();
   };
 
   return (
@@ -67,7 +72,9 @@ export function LinkDetails({
     >
       <dl className="details">
         <dt>{t('details.name')}</dt>
-        <dd>{item.name}</dd>
+        <dd>
+          <bdi>{item.name}</bdi>
+        </dd>
         <dt>{t('details.description')}</dt>
         <dd>{item.description || '—'}</dd>
         <dt>{t('details.url')}</dt>
@@ -79,6 +86,15 @@ export function LinkDetails({
           ) : (
             item.url
           )}
+          {host ? (
+            <span className="details__host">
+              {t('details.unicodeHost', {
+                ascii: host.ascii,
+                unicode: host.unicode,
+                interpolation: { escapeValue: false },
+              })}
+            </span>
+          ) : null}
         </dd>
         <dt>{t('details.app')}</dt>
         <dd>{item.appName ?? '—'}</dd>
@@ -111,7 +127,7 @@ export function LinkDetails({
       ) : null}
       {mutation.isError ? (
         <p className="form-error" role="alert">
-          {t('write.failed')}
+          {serverMessage(mutation.error)?.text ?? t('write.failed')}
         </p>
       ) : null}
     </Dialog>

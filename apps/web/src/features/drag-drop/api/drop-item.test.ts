@@ -1,4 +1,7 @@
+import { UNDO_HEADERS } from '@signpost/contract';
 import { describe, expect, it } from 'vitest';
+import { clearSession, setSessionToken } from '../../../lib/session-store';
+import { dismissUndo, getPendingUndo } from '../../../lib/undo/pending-undo';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makeLink } from '../../../test/menu-fixture';
 import { favorite } from '../../../test/panels-fixture';
@@ -66,6 +69,26 @@ describe('dropItem', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ method, url: path });
     expect(requests[0]!.body).toEqual(body);
+  });
+
+  it('offers to undo a drop on the trash, named after what was dropped', async () => {
+    setSessionToken('token');
+    mockFetch([
+      {
+        method: 'DELETE',
+        path: '/api/consumer/links/l1',
+        status: 204,
+        headers: { [UNDO_HEADERS.id]: 'u'.repeat(21) },
+      },
+    ]);
+    const { result } = renderHookWithQuery(() => useDropItem());
+    await expect(result.current.write({ item: link, target: { kind: 'trash' } })).resolves.toBe(
+      true,
+    );
+    expect(getPendingUndo()).toMatchObject({ id: 'u'.repeat(21), kind: 'link', label: link.name });
+    dismissUndo();
+    window.sessionStorage.clear();
+    clearSession();
   });
 
   it('leaves collections alone: only links and favorites may be dropped', () => {

@@ -105,14 +105,14 @@ describe('login screen', () => {
     const { user, routes } = start([
       {
         path: '/api/auth/sessions/current',
-        status: 401,
-        body: { message: 'Unknown token', msg: 'Unknown token' },
+        status: 429,
+        body: { message: 'Too many attempts', msg: 'Too many attempts' },
       },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Access your Signpost' }));
     await user.type(screen.getByLabelText('Access token'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Unknown token');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts');
 
     routes.unshift({ path: '/api/auth/sessions/current', status: 200, body: { user: {} } });
     await user.clear(screen.getByLabelText('Access token'));

@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../../lib/config';
-import { clearPendingSsoError, getPendingSsoError } from '../../../lib/session-fragment';
+import {
+  clearPendingSsoError,
+  clearPendingSsoTicket,
+  getPendingSsoError,
+  getPendingSsoTicket,
+} from '../../../lib/session-fragment';
 import { useLoginMethods } from '../api/get-login-methods';
 import { EmailPasswordForm } from './email-password-form';
+import { SsoSecondFactor } from './sso-second-factor';
 import { TokenSignIn } from './token-sign-in';
 
 /** The login screen of spec §2: tagline, a modal with 'Sign in', an error area, methods. */
@@ -15,7 +21,13 @@ export function LoginScreen() {
     const failure = getPendingSsoError();
     return failure ? (failure.message ?? t('login.ssoFailed')) : null;
   });
-  useEffect(() => clearPendingSsoError(), []);
+  // A single sign-on of a person with a second factor comes back with a ticket: the code
+  // is asked before anything else (decision 0048).
+  const [ticket, setTicket] = useState(getPendingSsoTicket);
+  useEffect(() => {
+    clearPendingSsoError();
+    clearPendingSsoTicket();
+  }, []);
   const list = methods.data ?? [];
   const hasPassword = list.some((method) => method.type === 'email-password');
   const sso = list.filter((method) => method.type === 'sso-oidc-id-token' && method.loginUrl);
@@ -34,9 +46,12 @@ export function LoginScreen() {
         <div className="login__error" role="alert" aria-live="assertive">
           {error ?? (methods.isError ? t('login.methodsFailed') : null)}
         </div>
-        {methods.isPending ? <p className="hint">{t('portal.loading')}</p> : null}
-        {hasPassword ? <EmailPasswordForm onError={setError} /> : null}
-        {sso.length > 0 ? (
+        {ticket ? (
+          <SsoSecondFactor ticket={ticket} onError={setError} onEnd={() => setTicket(null)} />
+        ) : null}
+        {!ticket && methods.isPending ? <p className="hint">{t('portal.loading')}</p> : null}
+        {!ticket && hasPassword ? <EmailPasswordForm onError={setError} /> : null}
+        {!ticket && sso.length > 0 ? (
           <div className="login__sso">
             <p>{t('login.orSignInWith')}</p>
             {sso.map((method) => (
@@ -54,7 +69,7 @@ export function LoginScreen() {
             ))}
           </div>
         ) : null}
-        <TokenSignIn onError={setError} />
+        {ticket ? null : <TokenSignIn onError={setError} />}
       </section>
     </main>
   );

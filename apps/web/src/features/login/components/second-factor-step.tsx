@@ -9,13 +9,15 @@ interface Props {
   /** Sends the password again with the code; resolves false when the code was refused. */
   onSubmit: (factor: SecondFactor) => Promise<boolean>;
   onBack: () => void;
+  /** The text of the back button; 'Back to e-mail and password' by default. */
+  backLabel?: string;
 }
 
 /**
  * The second step of a password sign-in: the authenticator app's code, or one of the
  * recovery codes. A refused code is cleared so that the next one can be typed at once.
  */
-export function SecondFactorStep({ busy, onSubmit, onBack }: Props) {
+export function SecondFactorStep({ busy, onSubmit, onBack, backLabel }: Props) {
   const { t } = useTranslation();
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -96,7 +98,7 @@ export function SecondFactorStep({ busy, onSubmit, onBack }: Props) {
           {recovery ? t('login.secondFactor.useApp') : t('login.secondFactor.useRecovery')}
         </button>
         <button type="button" className="link-button" onClick={onBack}>
-          {t('login.secondFactor.back')}
+          {backLabel ?? t('login.secondFactor.back')}
         </button>
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginByToken } from '../../../lib/auth';
+import { ACCESS_TOKEN_EXPIRED, loginByToken, type LoginResult } from '../../../lib/auth';
+import { STATUS_UNAUTHORIZED } from '../../../lib/constants';
 import { config } from '../../../lib/config';
 
 interface Props {
@@ -17,11 +18,27 @@ export function TokenSignIn({ onError }: Props) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    const value = token.trim();
+    // Nothing to check: the server would only say to sign in.
+    if (value === '') {
+      onError(t('login.tokenMissing'));
+      return;
+    }
     setBusy(true);
     onError(null);
-    const result = await loginByToken(token.trim());
+    const result = await loginByToken(value);
     setBusy(false);
-    if (result.error) onError(result.msg);
+    if (result.error) onError(refusalText(result));
+  }
+
+  /**
+   * A 401 is about the token the person pasted, whatever the server calls it for other
+   * callers ("session ended", decision 0054); anything else (too many attempts, the server
+   * unreachable) shows the server's own message.
+   */
+  function refusalText(result: Extract<LoginResult, { error: true }>) {
+    if (result.status !== STATUS_UNAUTHORIZED) return result.msg;
+    return result.code === ACCESS_TOKEN_EXPIRED ? t('login.tokenExpired') : t('login.tokenInvalid');
   }
 
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { PEERS_SCROLL_THRESHOLD_PX, PEERS_SEARCH_DEBOUNCE_MS } from '../../../lib/constants';
+import { serverMessage } from '../../../lib/server-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAddMembers } from '../api/add-members';
 import { usePeerPages } from '../hooks/use-peer-pages';
@@ -78,7 +79,8 @@ export function MembersPanel({ collection, onClose }: MembersPanelProps) {
         <>
           {addMembers.isError ? (
             <p className="form-error" role="alert">
-              {t('write.failed')}
+              {serverMessage(addMembers.error, { memberIds: t('members.selected') })?.text ??
+                t('write.failed')}
             </p>
           ) : null}
           <button

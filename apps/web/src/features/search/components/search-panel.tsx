@@ -1,5 +1,5 @@
 import { NO_LINK_CAN } from '../../../lib/menu/can';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { LinkTile } from '../../../components/menu-item-tile';
@@ -8,7 +8,10 @@ import type { LinkLike, SearchEntry } from '../../../lib/menu/menu-types';
 import { createLinkSearch } from '../../../lib/menu/search-links';
 import { useLastUsed, useRecentSearches, type LastUsedLink } from '../../../lib/recent-lists';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { RecentList } from './recent-list';
+import { useActiveOption } from '../hooks/use-active-option';
+import { openInNewTab } from '../open-in-new-tab';
+import { RecentList, shownEntries } from './recent-list';
+import { ResultOption } from './result-option';
 
 interface Props {
   index: readonly SearchEntry[];
@@ -28,8 +31,13 @@ function asLink(entry: LastUsedLink): LinkLike {
 }
 
 /**
- * The search panel: autocomplete over the search index (min length 1, 300 ms, blank input
- * ignored), the last-used links and the recent searches of the signed-in token.
+ * The search panel: an autocomplete over the search index (min length 1, 300 ms, blank
+ * input ignored), the last-used links and the recent searches of the signed-in token.
+ *
+ * The field is a combobox (decision 0053): while a query is typed its listbox holds the
+ * results, best first; while the field is blank, the recent searches. The arrow keys move
+ * the active option (the focus stays in the field), Enter picks it: a result opens in a new
+ * tab as a click does, a recent search becomes the query. Escape closes the panel.
  */
 export function SearchPanel({ index, onClose, onOpenLink }: Props) {
   const { t } = useTranslation();
@@ -37,17 +45,50 @@ export function SearchPanel({ index, onClose, onOpenLink }: Props) {
   const query = useDebouncedValue(input.trim(), AUTOCOMPLETE_DELAY_MS);
   const [lastUsed] = useLastUsed();
   const [recentSearches, pushRecentSearch] = useRecentSearches();
-  const resultsId = useId();
+  const [recentExpanded, setRecentExpanded] = useState(false);
+  const baseId = useId();
+  const resultsId = `${baseId}results`;
+  const recentId = `${baseId}recent`;
   // A blank input shows the lists at once; a typed one waits for the debounce.
   const active = input.trim() !== '' && query !== '';
   const search = useMemo(() => createLinkSearch(index), [index]);
-  const matches = useMemo(() => (active ? search(query) : []), [active, search, query]);
-  const results = matches.slice(0, SEARCH_MAX_RESULTS);
-  const total = matches.length;
+  const { results, total } = useMemo(
+    () => (active ? search(query, SEARCH_MAX_RESULTS) : { results: [], total: 0 }),
+    [active, search, query],
+  );
+  const recentShown = shownEntries(recentSearches, recentExpanded);
+
+  const listKey = active ? `results:${query}` : 'recent';
+  const optionCount = active ? results.length : recentShown.length;
+  const { activeIndex, move, clear } = useActiveOption(optionCount, listKey);
+  const listId = active ? resultsId : recentId;
+  const optionId = (i: number) => `${listId}-${i}`;
+  const activeId = activeIndex >= 0 ? optionId(activeIndex) : undefined;
+
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeId]);
 
   const openResult = (link: LinkLike) => {
+    if (!openInNewTab(link.url)) return;
     pushRecentSearch(query);
     onOpenLink(link);
+  };
+  const pickRecentSearch = (entry: string) => {
+    setInput(entry);
+    clear();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      move(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'Enter' && activeIndex >= 0) {
+      event.preventDefault();
+      if (active) openResult(results[activeIndex]!.item);
+      else pickRecentSearch(recentShown[activeIndex]!);
+    }
   };
 
   return (
@@ -59,33 +100,56 @@ export function SearchPanel({ index, onClose, onOpenLink }: Props) {
           if (input.trim() !== '') pushRecentSearch(input.trim());
         }}
       >
+        {/* A text field, not type="search": Escape in a search field clears it, where the
+            panel's Escape closes the search (as in every dialog). */}
         <input
-          type="search"
+          type="text"
+          enterKeyHint="search"
+          role="combobox"
           className="search-input"
           aria-label={t('search.label')}
           placeholder={t('search.placeholder')}
-          aria-controls={resultsId}
+          aria-autocomplete="list"
+          aria-controls={listId}
+          aria-expanded={optionCount > 0}
+          aria-activedescendant={activeId}
           autoComplete="off"
           value={input}
-          onChange={(event) => setInput(event.target.value)}
+          onChange={(event) => {
+            setInput(event.target.value);
+            clear();
+          }}
+          onKeyDown={onKeyDown}
         />
       </form>
-      <div id={resultsId} aria-live="polite">
+      <div role="status">
         {active ? (
-          <section aria-label={t('search.results')}>
+          <>
             <p className="hint result-count">{t('search.resultCount', { count: total })}</p>
             {results.length === 0 ? <p>{t('search.noResults', { query })}</p> : null}
-            <ul className="result-list">
-              {results.map((entry) => (
-                <li key={`${entry.item.type}:${entry.item.id}`} className="result">
-                  <LinkTile link={entry.item} onOpen={openResult} />
-                  <span className="result__location">{entry.locationTree.join(' > ')}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          </>
         ) : null}
       </div>
+      {active && results.length > 0 ? (
+        <section aria-label={t('search.results')}>
+          <ul
+            role="listbox"
+            id={resultsId}
+            aria-label={t('search.results')}
+            className="option-list"
+          >
+            {results.map((entry, i) => (
+              <ResultOption
+                key={`${entry.item.type}:${entry.item.id}`}
+                id={optionId(i)}
+                entry={entry}
+                active={i === activeIndex}
+                onOpen={openResult}
+              />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {!active ? (
         <div className="search-lists">
           <RecentList
@@ -98,11 +162,15 @@ export function SearchPanel({ index, onClose, onOpenLink }: Props) {
             title={t('search.recentSearches')}
             entries={recentSearches}
             keyOf={(entry) => entry}
-            render={(entry) => (
-              <button type="button" className="link-button" onClick={() => setInput(entry)}>
-                {entry}
-              </button>
-            )}
+            render={(entry) => <span className="option__name">{entry}</span>}
+            listbox={{
+              id: recentId,
+              optionId,
+              activeIndex,
+              onPick: pickRecentSearch,
+              expanded: recentExpanded,
+              onExpandedChange: setRecentExpanded,
+            }}
           />
         </div>
       ) : null}

@@ -8,12 +8,19 @@ export async function changePassword(body: ChangePasswordBody) {
   await authApi.request<null>('/password', { method: 'POST', body });
 }
 
-/** Changes the password; the session list is read again, as other sessions may have ended. */
+/**
+ * Changes the password; the sessions and the access tokens are read again, as other
+ * sessions may have ended and tokens been revoked.
+ */
 export function useChangePassword() {
   const client = useQueryClient();
   const { token } = useSession();
   return useMutation({
     mutationFn: changePassword,
-    onSuccess: () => client.invalidateQueries({ queryKey: settingsKeys.sessions(token) }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: settingsKeys.sessions(token) }),
+        client.invalidateQueries({ queryKey: settingsKeys.tokens(token) }),
+      ]),
   });
 }

@@ -51,8 +51,18 @@ function useStatusWrite<T, R>(write: (input: T) => Promise<R>) {
   });
 }
 
+/** Turns the factor on; the session list is read again, as the other sessions have ended. */
 export function useEnableSecondFactor() {
-  return useStatusWrite(enableSecondFactor);
+  const client = useQueryClient();
+  const { token } = useSession();
+  return useMutation({
+    mutationFn: enableSecondFactor,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: settingsKeys.secondFactor(token) }),
+        client.invalidateQueries({ queryKey: settingsKeys.sessions(token) }),
+      ]),
+  });
 }
 
 export function useDisableSecondFactor() {

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { serverMessage } from '../../../lib/server-message';
 
 /** Query keys of the settings panel; each carries the bearer token, so no data outlives it. */
 export const settingsKeys = {
@@ -9,9 +9,9 @@ export const settingsKeys = {
 
 /**
  * The text to show for a failed settings call: the server's own message for a refusal
- * (a wrong code, a token that may not do this, too many attempts), else `fallback`.
+ * (a wrong code, a token that may not do this, too many attempts; decision 0055), else
+ * `fallback`.
  */
 export function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status < 500) return errorMessage(error.data) ?? fallback;
-  return fallback;
+  return serverMessage(error)?.text ?? fallback;
 }

@@ -4,11 +4,21 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../../lib/config';
 import { ACCESS_TOKEN_EXPIRY_CHOICES_DAYS } from '../../../lib/constants';
+import {
+  FieldMessage,
+  invalidFieldProps,
+  messageFor,
+  useFocusField,
+} from '../../../components/field-message';
+import { serverMessage, type ServerMessage } from '../../../lib/server-message';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/access-tokens';
 import { failureText } from '../api/settings-keys';
 import { CopyButton } from './copy-button';
 import { formatDate } from './format-date';
 import { SectionMessages, SettingsSection } from './settings-section';
+
+/** The fields of a new token, by the name the server gives them (`body.name`). */
+type TokenField = 'name' | 'expiresInDays';
 
 /** Access tokens: create one (shown once), see the list, revoke with a confirmation. */
 export function AccessTokensSection() {
@@ -18,9 +28,13 @@ export function AccessTokensSection() {
   const [name, setName] = useState('');
   const [expiry, setExpiry] = useState('');
   const [created, setCreated] = useState<CreatedAccessTokenResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A refused field's message shows under it; any other under the section (decision 0055).
+  const [error, setError] = useState<ServerMessage<TokenField> | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
+  const formId = useId();
+  const fieldId = (field: TokenField) => `${formId}-${field}`;
+  useFocusField(error, fieldId);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -35,7 +49,12 @@ export function AccessTokensSection() {
       setName('');
       setExpiry('');
     } catch (failure) {
-      setError(failureText(failure, t('settings.failed')));
+      setError(
+        serverMessage<TokenField>(failure, {
+          name: t('settings.tokens.name'),
+          expiresInDays: t('settings.tokens.expiry'),
+        }) ?? { field: null, text: t('settings.failed') },
+      );
     }
   }
 
@@ -56,20 +75,25 @@ export function AccessTokensSection() {
             <span className="field__label">{t('settings.tokens.name')}</span>
             <input
               ref={nameRef}
+              id={fieldId('name')}
               type="text"
               name="token-name"
               autoComplete="off"
               maxLength={ACCESS_TOKEN_LIMITS.name}
               value={name}
               onChange={(event) => setName(event.target.value)}
+              {...invalidFieldProps(fieldId('name'), messageFor(error, 'name'))}
             />
           </label>
+          <FieldMessage fieldId={fieldId('name')} message={messageFor(error, 'name')} />
           <label className="field">
             <span className="field__label">{t('settings.tokens.expiry')}</span>
             <select
+              id={fieldId('expiresInDays')}
               name="token-expiry"
               value={expiry}
               onChange={(event) => setExpiry(event.target.value)}
+              {...invalidFieldProps(fieldId('expiresInDays'), messageFor(error, 'expiresInDays'))}
             >
               <option value="">{t('settings.tokens.expiryNever')}</option>
               {ACCESS_TOKEN_EXPIRY_CHOICES_DAYS.map((days) => (
@@ -79,6 +103,10 @@ export function AccessTokensSection() {
               ))}
             </select>
           </label>
+          <FieldMessage
+            fieldId={fieldId('expiresInDays')}
+            message={messageFor(error, 'expiresInDays')}
+          />
           <button
             type="submit"
             className="button button--primary"
@@ -89,7 +117,7 @@ export function AccessTokensSection() {
           </button>
         </form>
       )}
-      <SectionMessages error={error} notice={notice} />
+      <SectionMessages error={error && !error.field ? error.text : null} notice={notice} />
       <h4>{t('settings.tokens.list')}</h4>
       {tokens.isPending ? <p className="hint">{t('portal.loading')}</p> : null}
       {tokens.isError ? (
@@ -115,7 +143,7 @@ export function AccessTokensSection() {
               }}
               onError={(message) => {
                 setNotice(null);
-                setError(message);
+                setError({ field: null, text: message });
               }}
             />
           ))}

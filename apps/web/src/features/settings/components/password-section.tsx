@@ -1,11 +1,32 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  FieldMessage,
+  invalidFieldProps,
+  messageFor,
+  useFocusField,
+} from '../../../components/field-message';
+import { serverMessage, type ServerMessage } from '../../../lib/server-message';
 import { useChangePassword } from '../api/change-password';
 import { useSecondFactor } from '../api/second-factor';
-import { failureText } from '../api/settings-keys';
 import { SectionMessages, SettingsSection } from './settings-section';
 
-/** Changing one's password, and on request signing out everywhere else. */
+/** The fields of a password change, by the name the server gives them (`body.newPassword`). */
+type PasswordField = 'currentPassword' | 'newPassword';
+
+/** The message after a change, naming what else ended. */
+function changedText(signedOut: boolean, revoked: boolean) {
+  if (signedOut && revoked) return 'settings.password.changedEverywhereAndTokens' as const;
+  if (signedOut) return 'settings.password.changedEverywhere' as const;
+  if (revoked) return 'settings.password.changedAndTokens' as const;
+  return 'settings.password.changed' as const;
+}
+
+/**
+ * Changing one's password, and on request signing out everywhere else and revoking every
+ * access token (both ticked by default: whoever changes a password often fears that
+ * someone else has it, and a token made with it would outlive the change).
+ */
 export function PasswordSection() {
   const { t } = useTranslation();
   const change = useChangePassword();
@@ -14,8 +35,13 @@ export function PasswordSection() {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [signOutOthers, setSignOutOthers] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [revokeTokens, setRevokeTokens] = useState(true);
+  // A refused field's message shows under it; any other under the section (decision 0055).
+  const [error, setError] = useState<ServerMessage<PasswordField> | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const formId = useId();
+  const fieldId = (field: PasswordField) => `${formId}-${field}`;
+  useFocusField(error, fieldId);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -26,14 +52,18 @@ export function PasswordSection() {
         currentPassword: current,
         newPassword: next,
         signOutOtherSessions: signOutOthers,
+        revokeAccessTokens: revokeTokens,
       });
       setCurrent('');
       setNext('');
-      setNotice(
-        t(signOutOthers ? 'settings.password.changedEverywhere' : 'settings.password.changed'),
-      );
+      setNotice(t(changedText(signOutOthers, revokeTokens)));
     } catch (failure) {
-      setError(failureText(failure, t('settings.failed')));
+      setError(
+        serverMessage<PasswordField>(failure, {
+          currentPassword: t('settings.password.current'),
+          newPassword: t('settings.password.new'),
+        }) ?? { field: null, text: t('settings.failed') },
+      );
     }
   }
 
@@ -54,21 +84,30 @@ export function PasswordSection() {
         <label className="field">
           <span>{t('settings.password.current')}</span>
           <input
+            id={fieldId('currentPassword')}
             type="password"
             autoComplete="current-password"
             value={current}
             onChange={(event) => setCurrent(event.target.value)}
+            {...invalidFieldProps(fieldId('currentPassword'), messageFor(error, 'currentPassword'))}
           />
         </label>
+        <FieldMessage
+          fieldId={fieldId('currentPassword')}
+          message={messageFor(error, 'currentPassword')}
+        />
         <label className="field">
           <span>{t('settings.password.new')}</span>
           <input
+            id={fieldId('newPassword')}
             type="password"
             autoComplete="new-password"
             value={next}
             onChange={(event) => setNext(event.target.value)}
+            {...invalidFieldProps(fieldId('newPassword'), messageFor(error, 'newPassword'))}
           />
         </label>
+        <FieldMessage fieldId={fieldId('newPassword')} message={messageFor(error, 'newPassword')} />
         <p className="hint">{t('settings.password.hint')}</p>
         <label className="checkbox">
           <input
@@ -78,11 +117,23 @@ export function PasswordSection() {
           />
           <span>{t('settings.password.signOutOthers')}</span>
         </label>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={revokeTokens}
+            aria-describedby="password-revoke-tokens-hint"
+            onChange={(event) => setRevokeTokens(event.target.checked)}
+          />
+          <span>{t('settings.password.revokeTokens')}</span>
+        </label>
+        <p className="hint" id="password-revoke-tokens-hint">
+          {t('settings.password.revokeTokensHint')}
+        </p>
         <button type="submit" className="button" disabled={change.isPending}>
           {t('settings.password.submit')}
         </button>
       </form>
-      <SectionMessages error={error} notice={notice} />
+      <SectionMessages error={error && !error.field ? error.text : null} notice={notice} />
     </SettingsSection>
   );
 }

@@ -5,6 +5,7 @@ import { TOTP_CODE_LENGTH } from '../../../lib/constants';
 import { useEnableSecondFactor } from '../api/second-factor';
 import { CopyButton } from './copy-button';
 import { OneTimeCodeInput } from '../../../components/one-time-code-input';
+import { QrCode } from './qr-code';
 
 /** The secret in groups of four, as authenticator apps show it and people type it. */
 export function groupSecret(secret: string) {
@@ -17,8 +18,8 @@ export function groupSecret(secret: string) {
 }
 
 /**
- * Setting up two-step sign-in: the key to type or the otpauth address to copy, then a code
- * from the app to confirm. A wrong code clears the field and is reported through onError.
+ * Setting up two-step sign-in: a QR code to scan, and for those who cannot scan the key to
+ * type or the otpauth address to copy; then a code from the app to confirm. A wrong code clears the field and is reported through onError.
  */
 export function SetupForm({
   setup,
@@ -53,6 +54,8 @@ export function SetupForm({
   return (
     <form className="settings-form settings-form--stacked" onSubmit={submit} noValidate>
       <p>{t('settings.secondFactor.step1')}</p>
+      <QrCode text={setup.otpauthUrl} label={t('settings.secondFactor.qrLabel')} />
+      <p>{t('settings.secondFactor.manual')}</p>
       <p className="secret-line">
         <span className="field__label">{t('settings.secondFactor.secretLabel')}</span>{' '}
         <code ref={secretRef} tabIndex={-1} className="secret-text secret-text--key">

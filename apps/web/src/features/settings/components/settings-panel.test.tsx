@@ -215,7 +215,7 @@ describe('settings: where you’re signed in', () => {
     ]);
     const sessions = section('Where you’re signed in');
     const endPhone = await within(sessions).findByRole('button', {
-      name: /^End the session on Safari on iPhone/,
+      name: /^End session on Safari on iPhone/,
     });
     answer(routes, '/api/auth/sessions', { items: [session({}), tablet] });
     await user.click(endPhone);
@@ -239,7 +239,7 @@ describe('settings: where you’re signed in', () => {
     ]);
     const sessions = section('Where you’re signed in');
     await user.click(
-      await within(sessions).findByRole('button', { name: /^End the session on Safari/ }),
+      await within(sessions).findByRole('button', { name: /^End session on Safari/ }),
     );
     expect(await within(sessions).findByRole('alert')).toHaveTextContent(
       'Sorry, that did not work. Please try again.',
@@ -284,6 +284,19 @@ describe('settings: two-step sign-in', () => {
     expect(
       within(factor).getByText('otpauth://totp/Signpost:ada%40example.com?secret=JBSWY3DPEHPK3PXP'),
     ).toBeVisible();
+    // The address as a QR code to scan, drawn once the encoder has loaded; the key and the
+    // address stay for those who cannot scan.
+    const qr = within(factor).getByRole('img', {
+      name: 'QR code to scan with your authenticator app',
+    });
+    await waitFor(() => expect(qr).toHaveAttribute('data-modules'));
+    expect(qr.querySelectorAll('rect').length).toBeGreaterThan(20);
+    expect(
+      within(factor).getByText('Scan this QR code with your authenticator app:'),
+    ).toBeVisible();
+    expect(
+      within(factor).getByText('Cannot scan it? Type this key into the app instead:'),
+    ).toBeVisible();
     await user.click(within(factor).getAllByRole('button', { name: 'Copy' })[0]!);
     expect(writeText).toHaveBeenCalledWith('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
 
@@ -316,6 +329,9 @@ describe('settings: two-step sign-in', () => {
     ]);
 
     await user.click(within(factor).getByRole('button', { name: 'I have saved them' }));
+    expect(within(factor).getByRole('status')).toHaveTextContent(
+      'Two-step sign-in is now on, and you are signed out everywhere else.',
+    );
     expect(within(factor).queryByText('code0-abcde')).not.toBeInTheDocument();
     expect(within(factor).getByText('Two-step sign-in is on.')).toBeVisible();
     expect(within(factor).getByText('10 recovery codes left.')).toBeVisible();
@@ -378,10 +394,11 @@ describe('settings: two-step sign-in', () => {
 });
 
 describe('settings: password', () => {
-  it('changes the password and signs out everywhere else by default', async () => {
+  it('changes the password, signs out everywhere else and revokes access tokens by default', async () => {
+    const routes = routesFor({ tokens: [laptopToken] });
     const { user, requests } = open([
       { method: 'POST', path: '/api/auth/password', status: 204 },
-      ...routesFor({}),
+      ...routes,
     ]);
     const password = section('Password');
     await user.type(within(password).getByLabelText('Current password'), 'old secret 1');
@@ -389,16 +406,69 @@ describe('settings: password', () => {
     expect(
       within(password).getByRole('checkbox', { name: 'Sign out everywhere else' }),
     ).toBeChecked();
+    const revoke = within(password).getByRole('checkbox', { name: 'Revoke all my access tokens' });
+    expect(revoke).toBeChecked();
+    expect(revoke).toHaveAccessibleDescription(
+      'Scripts and tools that use one of your access tokens stop working at once. Make new tokens for those you still need.',
+    );
+    expect(
+      await within(section('Access tokens')).findByRole('button', {
+        name: 'Revoke Laptop script',
+      }),
+    ).toBeInTheDocument();
+    answer(routes, '/api/auth/tokens', { items: [] });
     await user.click(within(password).getByRole('button', { name: 'Change password' }));
     expect(await within(password).findByRole('status')).toHaveTextContent(
-      'Your password is changed, and you are signed out everywhere else.',
+      'Your password is changed, you are signed out everywhere else, and your access tokens are revoked.',
     );
     expect(requests.find((r) => r.url.endsWith('/api/auth/password'))!.body).toEqual({
       currentPassword: 'old secret 1',
       newPassword: 'new secret 22',
       signOutOtherSessions: true,
+      revokeAccessTokens: true,
     });
     expect(within(password).getByLabelText('Current password')).toHaveValue('');
+    // The token list is read again: the revoked token is gone from it.
+    expect(
+      await within(section('Access tokens')).findByText('You have no access tokens.'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps access tokens when that choice is unticked, and says what it did', async () => {
+    const { user, requests } = open([
+      { method: 'POST', path: '/api/auth/password', status: 204 },
+      ...routesFor({}),
+    ]);
+    const password = section('Password');
+    await user.type(within(password).getByLabelText('Current password'), 'old secret 1');
+    await user.type(within(password).getByLabelText('New password'), 'new secret 22');
+    await user.click(
+      within(password).getByRole('checkbox', { name: 'Revoke all my access tokens' }),
+    );
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    expect(await within(password).findByRole('status')).toHaveTextContent(
+      'Your password is changed, and you are signed out everywhere else.',
+    );
+    expect(requests.find((r) => r.url.endsWith('/api/auth/password'))!.body).toMatchObject({
+      signOutOtherSessions: true,
+      revokeAccessTokens: false,
+    });
+
+    await user.type(within(password).getByLabelText('Current password'), 'new secret 22');
+    await user.type(within(password).getByLabelText('New password'), 'newer secret 333');
+    await user.click(within(password).getByRole('checkbox', { name: 'Sign out everywhere else' }));
+    await user.click(
+      within(password).getByRole('checkbox', { name: 'Revoke all my access tokens' }),
+    );
+    await user.click(within(password).getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(within(password).getByRole('status')).toHaveTextContent(
+        'Your password is changed, and your access tokens are revoked.',
+      ),
+    );
+    expect(requests.filter((r) => r.url.endsWith('/api/auth/password')).at(-1)!.body).toMatchObject(
+      { signOutOtherSessions: false, revokeAccessTokens: true },
+    );
   });
 
   it("shows the server's message when the current password is wrong", async () => {

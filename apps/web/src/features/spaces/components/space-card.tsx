@@ -5,6 +5,7 @@ import { SPACE_PANEL_MAX_ITEMS } from '../../../lib/constants';
 import { useMenu } from '../../../lib/menu/get-menu';
 import { spaceItems } from '../../../lib/menu/process-menu';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
+import { BuddyContact } from './buddy-contact';
 import { SpaceToolbar } from './space-toolbar';
 
 export interface SpaceCardProps extends Omit<MenuItemTileProps, 'item'> {
@@ -53,6 +54,7 @@ export const SpaceCard = memo(function SpaceCard({
       <p className="space-card__intro">
         {intro || t(`space.intro.${space.type}`, { name: profileName, space: space.name })}
       </p>
+      {space.buddy ? <BuddyContact buddy={space.buddy} className="space-card__buddy" /> : null}
       {addCollection && bare ? (
         <div className="space-card__empty">
           <p className="hint">{t('space.noCollections')}</p>

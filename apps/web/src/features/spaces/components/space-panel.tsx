@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/dialog';
 import { MenuItemTile, type MenuItemTileProps } from '../../../components/menu-item-tile';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
+import { BuddyContact } from './buddy-contact';
 
 export interface SpacePanelProps extends Omit<MenuItemTileProps, 'item'> {
   space: DisplaySpace;
@@ -21,6 +22,7 @@ export function SpacePanel({ space, onClose, onAddCollection, ...tileProps }: Sp
   let budget = useProgressiveCount(total);
   return (
     <Dialog open onClose={onClose} title={space.name} variant="sheet">
+      {space.buddy ? <BuddyContact buddy={space.buddy} className="space-panel__buddy" /> : null}
       {onAddCollection ? (
         <p className="space-panel__actions">
           <button type="button" className="button" onClick={onAddCollection}>

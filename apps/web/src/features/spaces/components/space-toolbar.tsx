@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartIcon, FolderIcon, UserIcon, UsersIcon } from '../../../components/icons';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
+import { useDismiss } from '../../../lib/use-dismiss';
+import { BuddyContact } from './buddy-contact';
 
 const TYPE_ICONS = { personal: UserIcon, team: UsersIcon, organization: ChartIcon } as const;
 
@@ -17,24 +19,29 @@ interface Props {
 
 /**
  * The space name with its type icon; clicking toggles the info dialog titled with the name,
- * which names a team's buddy, its support contact (spec §1). For the people who run the
- * space, a badge counts the suggested links waiting in it (the server sends the count to
- * them only), and Add collection adds a top-level collection to it. The info offers members
- * to suggest a link to the space's first collection (its `can.suggest`, where they may not
- * add): a top-level collection has no tile of its own to open its details from.
+ * which names a team's buddy, its support contact (spec §1); Escape or a press elsewhere
+ * closes it. For the people who run the space, a badge counts the suggested links waiting
+ * in it (the server sends the count to them only), and Add collection adds a top-level
+ * collection to it. The info offers members to suggest a link to the space's first
+ * collection (its `can.suggest`, where they may not add): a top-level collection has no
+ * tile of its own to open its details from.
  */
 export function SpaceToolbar({ space, onOpenSuggestions, onAddCollection, onSuggest }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const infoId = useId();
+  const area = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  useDismiss(open, () => setOpen(false), area, toggle);
   const Icon = TYPE_ICONS[space.type];
   const suggestTo = onSuggest
     ? space.collections.find((c) => c.type === 'collection' && c.can.suggest && !c.can.addLink)
     : undefined;
   return (
-    <div className="space-toolbar">
+    <div className="space-toolbar" ref={area}>
       <h2 className="space-toolbar__heading">
         <button
+          ref={toggle}
           type="button"
           className="space-toolbar__button"
           aria-expanded={open}
@@ -73,14 +80,7 @@ export function SpaceToolbar({ space, onOpenSuggestions, onAddCollection, onSugg
         <div id={infoId} className="space-info" role="dialog" aria-label={space.name}>
           <h3 className="space-info__title">{space.name}</h3>
           <p>{t(`space.info.${space.type}`, { name: space.name })}</p>
-          {space.buddy ? (
-            <p className="space-info__buddy">
-              {t('space.buddy', { name: space.buddy.name })}{' '}
-              <a href={`mailto:${encodeURIComponent(space.buddy.email).replace('%40', '@')}`}>
-                {space.buddy.email}
-              </a>
-            </p>
-          ) : null}
+          {space.buddy ? <BuddyContact buddy={space.buddy} className="space-info__buddy" /> : null}
           {suggestTo && onSuggest ? (
             <button
               type="button"

@@ -61,6 +61,7 @@ export const audit = {
     'sign-out': 'Signed out',
     session_ended: 'Ended a session',
     'sessions_ended-everywhere': 'Signed out everywhere',
+    session_reauthenticated: 'Confirmed their identity',
     'access-token_created': 'Created an access token',
     'access-token_revoked': 'Revoked an access token',
     'second-factor_enabled': 'Turned the second factor on',
@@ -100,5 +101,8 @@ export const audit = {
     suggestion_created: 'Suggested a link',
     suggestion_accepted: 'Accepted a suggestion',
     suggestion_declined: 'Declined a suggestion',
+    'content_link-restored': 'Undid deleting a link',
+    'content_collection-restored': 'Undid deleting a collection',
+    share_restored: 'Undid deleting a shared collection',
   },
 };

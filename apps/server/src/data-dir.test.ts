@@ -1,0 +1,142 @@
+// Every problem with DATA_DIR stops the server with one line that names the folder and what
+// is wrong (decision 0050). Problems that can be made for real on any machine are made and
+// the real server is started on them; the others (a read-only file system, a full disk,
+// another user's folder — the tests may run as root, which ignores permissions) are checked
+// through the mapping of their error codes, from Node and from PGlite's file system.
+import { spawnSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  checkDataDir,
+  DataDirError,
+  describeDataDirError,
+  EMBEDDED_POSTGRES_MAJOR,
+} from './data-dir.ts';
+
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'signpost-data-dir-'));
+});
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+function start(dataDir: string) {
+  return spawnSync(process.execPath, ['--import', 'tsx', main, '--no-demo'], {
+    env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0' },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe('the server started on a bad DATA_DIR', () => {
+  it(
+    'stops with one line for a file in the folder’s place, and for other files in it',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const file = path.join(root, 'a-file');
+      await writeFile(file, 'not a folder');
+      const other = path.join(root, 'other-files');
+      await mkdir(other);
+      await writeFile(path.join(other, 'notes.txt'), 'mine');
+      const cases: [string, RegExp][] = [
+        [file, /it is a file, not a folder$/],
+        [
+          path.join(file, 'data'),
+          /a file stands where a folder of its path should be \(ENOTDIR\)$/,
+        ],
+        [other, /it holds other files \(notes\.txt\) and no database/],
+      ];
+      for (const [dataDir, why] of cases) {
+        const result = start(dataDir);
+        expect(result.status).toBe(1);
+        const lines = result.stderr.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(new RegExp(`^signpost: DATA_DIR ${dataDir} cannot be used: `));
+        expect(lines[0]).toMatch(why);
+      }
+      // Nothing was written into the folder of other files.
+      expect(await readFile(path.join(other, 'notes.txt'), 'utf8')).toBe('mine');
+    },
+  );
+});
+
+describe('checkDataDir', () => {
+  it('refuses a data folder of another PostgreSQL version, naming both versions', async () => {
+    const folder = path.join(root, 'postgres-15');
+    await mkdir(path.join(folder, 'base'), { recursive: true });
+    await writeFile(path.join(folder, 'PG_VERSION'), '15\n');
+    await expect(checkDataDir(folder)).rejects.toThrow(
+      new DataDirError(
+        `DATA_DIR ${folder} cannot be used: it holds a PostgreSQL 15 database; the embedded ` +
+          `database is PostgreSQL ${EMBEDDED_POSTGRES_MAJOR} (a data folder of another ` +
+          'PostgreSQL cannot be opened)',
+      ),
+    );
+  });
+
+  it('makes a missing folder, accepts an empty one, and leaves no probe behind', async () => {
+    const folder = path.join(root, 'new', 'data');
+    await checkDataDir(folder);
+    await checkDataDir(folder);
+    const { readdir } = await import('node:fs/promises');
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('accepts the embedded database’s own folder, of the version it expects', async () => {
+    const folder = path.join(root, 'embedded');
+    const client = new PGlite(folder);
+    await client.waitReady;
+    await client.close();
+    expect((await readFile(path.join(folder, 'PG_VERSION'), 'utf8')).trim()).toBe(
+      EMBEDDED_POSTGRES_MAJOR,
+    );
+    await expect(checkDataDir(folder)).resolves.toBeUndefined();
+  }, 60_000);
+});
+
+describe('describeDataDirError', () => {
+  const dir = '/srv/signpost';
+  it.each([
+    [
+      { code: 'EACCES' },
+      'no permission to write there (is the folder owned by another user?) (EACCES)',
+    ],
+    [
+      { code: 'EPERM' },
+      'no permission to write there (is the folder owned by another user?) (EPERM)',
+    ],
+    [{ code: 'EROFS' }, 'it is on a read-only file system (EROFS)'],
+    [{ code: 'ENOSPC' }, 'the disk is full (ENOSPC)'],
+    [{ code: 'EDQUOT' }, 'the disk quota is used up (EDQUOT)'],
+    // PGlite's file system throws objects with a WASI errno and no message.
+    [{ name: 'ErrnoError', errno: 51 }, 'the disk is full (ENOSPC)'],
+    [{ name: 'ErrnoError', errno: 69 }, 'it is on a read-only file system (EROFS)'],
+    [
+      { name: 'ErrnoError', errno: 2 },
+      'no permission to write there (is the folder owned by another user?) (EACCES)',
+    ],
+  ])('%j is one line naming DATA_DIR and the cause', (error, why) => {
+    expect(describeDataDirError(dir, Object.assign(new Error('x'), error))).toBe(
+      `DATA_DIR ${dir} cannot be used: ${why}`,
+    );
+    const plain = describeDataDirError(dir, { ...error });
+    expect(plain).toBe(`DATA_DIR ${dir} cannot be used: ${why}`);
+    expect(plain).not.toMatch(/\[object Object\]|\n/);
+  });
+
+  it('names the folder when PGlite gives no reason', () => {
+    const line = describeDataDirError(dir, new Error('PGlite failed to initialize properly'));
+    expect(line).toBe(
+      `DATA_DIR ${dir} cannot be opened as the embedded database: PGlite failed to initialize ` +
+        'properly (is it damaged, or a folder of another program?)',
+    );
+    expect(describeDataDirError(dir, { some: 'object' })).not.toMatch(/\[object Object\]/);
+  });
+});

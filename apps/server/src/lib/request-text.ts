@@ -1,0 +1,116 @@
+import { BLANK_PROBLEM, isBlank, MULTILINE, textProblem, VISIBLE } from '@signpost/contract';
+import { badRequest } from './errors.ts';
+
+type Schema = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Schema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The schema and its branches (`anyOf`, `oneOf`, `allOf`): every place a value may match. */
+function branches(schema: unknown): Schema[] {
+  if (!isObject(schema)) return [];
+  const result: Schema[] = [schema];
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    const list = schema[key];
+    if (Array.isArray(list)) for (const branch of list) result.push(...branches(branch));
+  }
+  return result;
+}
+
+function propertySchemas(schemas: Schema[], key: string): Schema[] {
+  const result: Schema[] = [];
+  for (const schema of schemas) {
+    const properties = schema.properties;
+    if (isObject(properties) && Object.hasOwn(properties, key)) {
+      result.push(...branches(properties[key]));
+      continue;
+    }
+    const patterns = schema.patternProperties;
+    if (isObject(patterns)) {
+      for (const [pattern, sub] of Object.entries(patterns)) {
+        if (new RegExp(pattern, 'u').test(key)) result.push(...branches(sub));
+      }
+    }
+    if (isObject(schema.additionalProperties))
+      result.push(...branches(schema.additionalProperties));
+  }
+  return result;
+}
+
+function itemSchemas(schemas: Schema[], index: number): Schema[] {
+  const result: Schema[] = [];
+  for (const schema of schemas) {
+    const prefix = schema.prefixItems;
+    const items = schema.items;
+    if (Array.isArray(prefix) && index < prefix.length) result.push(...branches(prefix[index]));
+    else if (Array.isArray(items)) result.push(...branches(items[index]));
+    else result.push(...branches(items));
+  }
+  return result;
+}
+
+/**
+ * The first string of a request part that holds a character no text may hold (see
+ * `textProblem` in the contract), as a message naming the field: `body.name must not contain
+ * the control character U+0000`. Property names are checked too. A string is a multi-line
+ * text only when a schema of its place says so; a place without a schema is one line.
+ */
+export function findTextProblem(data: unknown, schema: unknown, where: string): string | null {
+  return walk(data, branches(schema), where, 0);
+}
+
+function walk(data: unknown, schemas: Schema[], where: string, depth: number): string | null {
+  if (typeof data === 'string') {
+    const allowLines = schemas.some((s) => s[MULTILINE] === true);
+    const problem = textProblem(data, allowLines);
+    if (problem) return `${where} ${problem}`;
+    // A name must show something: not only spaces, zero-width or bidirectional characters.
+    // An empty text is left to the schema (its minLength).
+    if (data !== '' && schemas.some((s) => s[VISIBLE] === true) && isBlank(data)) {
+      return `${where} ${BLANK_PROBLEM}`;
+    }
+    return null;
+  }
+  // The body limit keeps data small; the depth bound only guards the stack.
+  if (depth > 64 || typeof data !== 'object' || data === null) return null;
+  if (Array.isArray(data)) {
+    for (let i = 0; i < data.length; i++) {
+      const problem = walk(data[i], itemSchemas(schemas, i), `${where}.${i}`, depth + 1);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  for (const [key, value] of Object.entries(data)) {
+    const keyProblem = textProblem(key);
+    if (keyProblem) return `${where} has a property name that ${keyProblem}`;
+    const problem = walk(value, propertySchemas(schemas, key), `${where}.${key}`, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+const PARTS = [
+  ['params', 'params'],
+  ['query', 'querystring'],
+  ['body', 'body'],
+] as const;
+
+interface RequestLike {
+  params: unknown;
+  query: unknown;
+  body: unknown;
+  routeOptions: { schema?: Record<string, unknown> | undefined };
+}
+
+/**
+ * Checks every string of the path parameters, the query string and the body, before the
+ * schema and before any route, on every route (with a schema for the part or not): 400
+ * naming the field, nothing read or stored.
+ */
+export async function checkRequestText(request: RequestLike): Promise<void> {
+  const schema = request.routeOptions.schema ?? {};
+  for (const [property, part] of PARTS) {
+    const problem = findTextProblem(request[property], schema[part], part);
+    if (problem) throw badRequest(problem);
+  }
+}

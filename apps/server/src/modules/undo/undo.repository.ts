@@ -1,0 +1,271 @@
+import { eq, lt, sql, type SQL } from 'drizzle-orm';
+import { selectRows, type Executor } from '../../db/client.ts';
+import { undoSnapshots, type UndoKind } from '../../db/schema/index.ts';
+
+/**
+ * The rows a deletion removed, by table, each row as PostgreSQL's `to_jsonb` of it (column
+ * names as in the database). `suggestionLinks` are not deleted rows: the suggestions outside
+ * the deleted tree whose accepted link was deleted, which the foreign key set to null.
+ */
+export interface SnapshotRows {
+  collections: Record<string, unknown>[];
+  links: Record<string, unknown>[];
+  favorites: Record<string, unknown>[];
+  shares: Record<string, unknown>[];
+  members: Record<string, unknown>[];
+  suggestions: Record<string, unknown>[];
+  suggestionLinks: { id: string; link_id: string }[];
+}
+
+export interface SnapshotRow {
+  id: string;
+  organizationId: string;
+  userId: string;
+  kind: UndoKind;
+  targetId: string;
+  label: string;
+  rows: SnapshotRows;
+  expiresAt: Date;
+  undoneAt: Date | null;
+  expired: boolean;
+}
+
+const agg = (rows: SQL) =>
+  sql`(SELECT coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) FROM (${rows}) r)`;
+
+/**
+ * One statement that reads everything that goes with the links of `linkIds` and the
+ * collections of `tree` (both SQL lists of ids): the rows the foreign keys delete with them.
+ */
+function capture(tree: SQL, linkIds: SQL): SQL {
+  return sql`SELECT jsonb_build_object(
+    'collections', ${agg(sql`SELECT c.* FROM collections c WHERE c.id IN (${tree})`)},
+    'links', ${agg(sql`SELECT l.* FROM links l WHERE l.id IN (${linkIds})`)},
+    'favorites', ${agg(
+      sql`SELECT f.* FROM favorites f
+          WHERE f.collection_id IN (${tree}) OR f.link_id IN (${linkIds})`,
+    )},
+    'shares', ${agg(sql`SELECT s.* FROM collection_shares s WHERE s.collection_id IN (${tree})`)},
+    'members', ${agg(
+      sql`SELECT m.* FROM share_members m JOIN collection_shares s ON s.id = m.share_id
+          WHERE s.collection_id IN (${tree})`,
+    )},
+    'suggestions', ${agg(sql`SELECT s.* FROM link_suggestions s WHERE s.collection_id IN (${tree})`)},
+    'suggestionLinks', ${agg(
+      sql`SELECT s.id, s.link_id FROM link_suggestions s
+          WHERE s.link_id IN (${linkIds}) AND s.collection_id NOT IN (${tree})`,
+    )}
+  ) AS rows`;
+}
+
+/** Inserts `rows` of one table as they were; `where` may filter them (alias r). */
+const restoreInto = (table: string, rows: unknown[], where: SQL = sql`true`) =>
+  sql`INSERT INTO ${sql.identifier(table)}
+      SELECT r.* FROM jsonb_populate_recordset(NULL::${sql.identifier(table)},
+                                               ${JSON.stringify(rows)}::jsonb) r
+      WHERE ${where}`;
+
+export function createUndoRepository(db: Executor) {
+  const one = async (query: SQL): Promise<SnapshotRows> => {
+    const rows = await selectRows<{ rows: SnapshotRows }>(db, query);
+    return rows[0]!.rows;
+  };
+  return {
+    /** A collection and everything below it, and what goes with them. */
+    captureCollection(collectionId: string): Promise<SnapshotRows> {
+      return one(sql`
+        WITH RECURSIVE tree AS (
+          SELECT id, 0 AS depth FROM collections WHERE id = ${collectionId}
+          UNION ALL
+          SELECT c.id, tree.depth + 1 FROM collections c
+          JOIN tree ON c.parent_id = tree.id WHERE tree.depth < 100
+        )
+        ${capture(
+          sql`SELECT id FROM tree`,
+          sql`SELECT id FROM links WHERE collection_id IN (SELECT id FROM tree)`,
+        )}`);
+    },
+
+    /** A link, with everyone's favorites of it. */
+    captureLink(linkId: string): Promise<SnapshotRows> {
+      return one(capture(sql`SELECT NULL::text WHERE false`, sql`SELECT ${linkId}::text`));
+    },
+
+    /** One favorite. */
+    async captureFavorite(favoriteId: string): Promise<SnapshotRows> {
+      const rows = await one(
+        sql`SELECT jsonb_build_object('favorites',
+              ${agg(sql`SELECT f.* FROM favorites f WHERE f.id = ${favoriteId}`)}) AS rows`,
+      );
+      return { ...emptyRows(), ...rows };
+    },
+
+    /** One person's membership of a share. */
+    async captureMembership(shareId: string, userId: string): Promise<SnapshotRows> {
+      const rows = await one(
+        sql`SELECT jsonb_build_object('members', ${agg(
+          sql`SELECT m.* FROM share_members m
+              WHERE m.share_id = ${shareId} AND m.user_id = ${userId}`,
+        )}) AS rows`,
+      );
+      return { ...emptyRows(), ...rows };
+    },
+
+    /** Stores a snapshot that expires `seconds` after the transaction began; its expiry. */
+    async insert(
+      row: Omit<typeof undoSnapshots.$inferInsert, 'expiresAt'>,
+      seconds: number,
+    ): Promise<Date> {
+      const [stored] = await db
+        .insert(undoSnapshots)
+        .values({ ...row, expiresAt: sql`now() + make_interval(secs => ${seconds})` })
+        .returning({ expiresAt: undoSnapshots.expiresAt });
+      return stored!.expiresAt;
+    },
+
+    /** A snapshot of the person's, held until the transaction ends; null when there is none. */
+    async findOwnForUpdate(
+      organizationId: string,
+      userId: string,
+      id: string,
+    ): Promise<SnapshotRow | null> {
+      const rows = await selectRows<SnapshotRow>(
+        db,
+        sql`SELECT id, organization_id AS "organizationId", user_id AS "userId", kind,
+                   target_id AS "targetId", label, rows, expires_at AS "expiresAt",
+                   undone_at AS "undoneAt", expires_at <= now() AS expired
+            FROM undo_snapshots
+            WHERE id = ${id} AND organization_id = ${organizationId} AND user_id = ${userId}
+            FOR UPDATE`,
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Marks a snapshot restored and forgets its rows. */
+    async markUndone(id: string): Promise<void> {
+      await db
+        .update(undoSnapshots)
+        .set({ undoneAt: sql`now()`, rows: {} })
+        .where(eq(undoSnapshots.id, id));
+    },
+
+    /**
+     * Puts the rows back with the same ids and fields, parents before children. Favorites
+     * and memberships of people or places that went meanwhile are left out (they could not
+     * be shown anyway); a favorite of a link the person favorited again meanwhile too.
+     */
+    async restore(rows: SnapshotRows): Promise<void> {
+      if (rows.collections.length > 0) {
+        // Parents first: the snapshot lists a tree, its top first, but the order of
+        // jsonb_agg is not promised, so the depth is computed again here.
+        await db.execute(sql`
+          WITH RECURSIVE given AS (
+            SELECT r.* FROM jsonb_populate_recordset(NULL::collections,
+                                                     ${JSON.stringify(rows.collections)}::jsonb) r
+          ), ordered AS (
+            SELECT g.id, 0 AS depth FROM given g
+            WHERE g.parent_id IS NULL OR g.parent_id NOT IN (SELECT id FROM given)
+            UNION ALL
+            SELECT g.id, o.depth + 1 FROM given g JOIN ordered o ON g.parent_id = o.id
+            WHERE o.depth < 100
+          )
+          INSERT INTO collections
+          SELECT g.* FROM given g JOIN ordered o ON o.id = g.id ORDER BY o.depth`);
+      }
+      if (rows.links.length > 0) await db.execute(restoreInto('links', rows.links));
+      if (rows.shares.length > 0) await db.execute(restoreInto('collection_shares', rows.shares));
+      if (rows.members.length > 0) {
+        await db.execute(
+          restoreInto(
+            'share_members',
+            rows.members,
+            sql`EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id)
+                AND EXISTS (SELECT 1 FROM collection_shares s WHERE s.id = r.share_id)
+                AND NOT EXISTS (SELECT 1 FROM share_members m
+                                WHERE m.share_id = r.share_id AND m.user_id = r.user_id)`,
+          ),
+        );
+      }
+      if (rows.favorites.length > 0) {
+        await db.execute(
+          restoreInto(
+            'favorites',
+            rows.favorites,
+            sql`EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id)
+                AND EXISTS (SELECT 1 FROM collections c WHERE c.id = r.collection_id)
+                AND EXISTS (SELECT 1 FROM links l WHERE l.id = r.link_id)
+                AND NOT EXISTS (SELECT 1 FROM favorites f
+                                WHERE f.user_id = r.user_id AND f.link_id = r.link_id)`,
+          ),
+        );
+      }
+      if (rows.suggestions.length > 0) {
+        await db.execute(restoreInto('link_suggestions', rows.suggestions));
+      }
+      if (rows.suggestionLinks.length > 0) {
+        await db.execute(sql`
+          UPDATE link_suggestions s SET link_id = v.link_id
+          FROM jsonb_to_recordset(${JSON.stringify(rows.suggestionLinks)}::jsonb)
+            AS v(id text, link_id text)
+          WHERE s.id = v.id AND s.link_id IS NULL`);
+      }
+    },
+
+    /** Whether a collection exists (of any organization: the caller checks access after). */
+    async collectionExists(id: string): Promise<boolean> {
+      const rows = await selectRows(db, sql`SELECT 1 FROM collections WHERE id = ${id}`);
+      return rows.length > 0;
+    },
+
+    async linkExists(id: string): Promise<boolean> {
+      const rows = await selectRows(db, sql`SELECT 1 FROM links WHERE id = ${id}`);
+      return rows.length > 0;
+    },
+
+    async favoriteExists(userId: string, linkId: string): Promise<boolean> {
+      const rows = await selectRows(
+        db,
+        sql`SELECT 1 FROM favorites WHERE user_id = ${userId} AND link_id = ${linkId}`,
+      );
+      return rows.length > 0;
+    },
+
+    async isMember(shareId: string, userId: string): Promise<boolean> {
+      const rows = await selectRows(
+        db,
+        sql`SELECT 1 FROM share_members WHERE share_id = ${shareId} AND user_id = ${userId}`,
+      );
+      return rows.length > 0;
+    },
+
+    async shareExists(id: string): Promise<boolean> {
+      const rows = await selectRows(db, sql`SELECT 1 FROM collection_shares WHERE id = ${id}`);
+      return rows.length > 0;
+    },
+
+    /**
+     * Deletes the snapshots past their expiry; returns how many. A restored one stays until
+     * then (without its rows), so that a second undo is told it was done.
+     */
+    async purge(): Promise<number> {
+      const rows = await db
+        .delete(undoSnapshots)
+        .where(lt(undoSnapshots.expiresAt, sql`now()`))
+        .returning({ id: undoSnapshots.id });
+      return rows.length;
+    },
+  };
+}
+export type UndoRepository = ReturnType<typeof createUndoRepository>;
+
+export function emptyRows(): SnapshotRows {
+  return {
+    collections: [],
+    links: [],
+    favorites: [],
+    shares: [],
+    members: [],
+    suggestions: [],
+    suggestionLinks: [],
+  };
+}

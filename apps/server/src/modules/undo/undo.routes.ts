@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, NoContent, UndoParams } from '@signpost/contract';
+import { consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
+import { caller } from '../../plugins/auth.ts';
+import { originOf } from '../audit/audit.service.ts';
+import { createUndoService } from './undo.service.ts';
+
+export const undoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createUndoService(app.database.db);
+
+  app.post(
+    '/undo/:id',
+    {
+      schema: {
+        ...consumerRoute,
+        summary: 'Undo a deletion of yours: everything it removed comes back, with the same ids',
+        description:
+          'The id is the signpost-undo-id header of the deletion. 404 for an id that is not ' +
+          'yours; 410 once it expired or was undone; 409 when the place it was in has gone; ' +
+          '403 when you may no longer change that place.',
+        params: UndoParams,
+        response: { 204: NoContent, ...errorAnswers, 410: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await service.undo(caller(request), request.params.id, originOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+};

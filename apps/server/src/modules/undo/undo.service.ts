@@ -1,0 +1,313 @@
+import { UNDO_WINDOW_SECONDS } from '@signpost/contract';
+import type { Database, Executor } from '../../db/client.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
+import { lockPerson } from '../../db/locks.ts';
+import type { UndoKind } from '../../db/schema/index.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { newId } from '../../lib/ids.ts';
+import { createAccessService, type CollectionAccess } from '../access/access.service.ts';
+import { linkCan, MAX_DEPTH } from '../access/permissions.ts';
+import { auditOf, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { recordContentChange } from '../audit/content-audit.ts';
+import { createUndoRepository, type SnapshotRows, type SnapshotRow } from './undo.repository.ts';
+
+/** What a deletion answers with: the snapshot to restore, and until when it can be. */
+export interface UndoTicket {
+  id: string;
+  expiresAt: Date;
+}
+
+const NOTHING_TO_UNDO = (id: string) =>
+  `Nothing to undo with ${id}: it was never yours to undo, or its time ran out long ago.`;
+const ALREADY_UNDONE = 'This was already undone.';
+const TOO_LATE = `This can no longer be undone: a deletion can be undone for ${UNDO_WINDOW_SECONDS} seconds.`;
+const PLACE_GONE = 'It cannot come back: the collection it was in has been deleted since.';
+const SOMETHING_GONE = 'It cannot come back: something it belonged to has been deleted since.';
+const NO_LONGER_YOURS = 'You can no longer change the place it was in, so it cannot come back.';
+
+const gone = (message: string) => new AppError(410, 'GONE', message);
+
+/**
+ * Keeps what a deletion is about to remove, inside the deletion's transaction and before
+ * it, so that the person who deleted it can restore it (decision 0052).
+ */
+async function keep(
+  tx: Executor,
+  me: AuthContext,
+  kind: UndoKind,
+  targetId: string,
+  label: string,
+  rows: SnapshotRows,
+): Promise<UndoTicket> {
+  const id = newId();
+  const expiresAt = await createUndoRepository(tx).insert(
+    { id, organizationId: me.organizationId, userId: me.userId, kind, targetId, label, rows },
+    UNDO_WINDOW_SECONDS,
+  );
+  return { id, expiresAt };
+}
+
+/** Before a link is deleted: it, and everyone's favorites of it. */
+export async function keepLinkForUndo(
+  tx: Executor,
+  me: AuthContext,
+  linkId: string,
+  label: string,
+) {
+  const rows = await createUndoRepository(tx).captureLink(linkId);
+  return keep(tx, me, 'link', linkId, label, rows);
+}
+
+/**
+ * Before a collection is deleted (`share`: a shared collection, by its owner): it, every
+ * collection, link and favorite inside it, everyone's favorites of those links, shares with
+ * their members, suggestions.
+ */
+export async function keepCollectionForUndo(
+  tx: Executor,
+  me: AuthContext,
+  kind: 'collection' | 'share',
+  collectionId: string,
+  label: string,
+) {
+  const rows = await createUndoRepository(tx).captureCollection(collectionId);
+  return keep(tx, me, kind, collectionId, label, rows);
+}
+
+/** Before one of the person's favorites is deleted. */
+export async function keepFavoriteForUndo(
+  tx: Executor,
+  me: AuthContext,
+  favoriteId: string,
+  label: string,
+) {
+  const rows = await createUndoRepository(tx).captureFavorite(favoriteId);
+  return keep(tx, me, 'favorite', favoriteId, label, rows);
+}
+
+/** Before the person leaves a share: their membership. */
+export async function keepMembershipForUndo(
+  tx: Executor,
+  me: AuthContext,
+  shareId: string,
+  label: string,
+) {
+  const rows = await createUndoRepository(tx).captureMembership(shareId, me.userId);
+  return keep(tx, me, 'membership', shareId, label, rows);
+}
+
+const str = (row: Record<string, unknown> | undefined, key: string) =>
+  (row?.[key] as string | null | undefined) ?? null;
+
+/** Levels below the top of a snapshot's tree: 0 when it has no sub-collections. */
+function heightOf(rows: SnapshotRows, topId: string): number {
+  const parentOf = new Map(rows.collections.map((c) => [str(c, 'id')!, str(c, 'parent_id')]));
+  let height = 0;
+  for (const id of parentOf.keys()) {
+    let depth = 0;
+    for (let at: string | null = id; at && at !== topId && depth < 100; at = parentOf.get(at)!) {
+      depth += 1;
+    }
+    height = Math.max(height, depth);
+  }
+  return height;
+}
+
+export function createUndoService(db: Database) {
+  const audit = createAuditService(db);
+
+  /** The place the snapshot goes back into, authorized again as at a deletion. */
+  async function checkPlace(tx: Executor, me: AuthContext, snap: SnapshotRow) {
+    const access = createAccessService(tx);
+    const repo = createUndoRepository(tx);
+    /** A place the person no longer sees is one they can no longer change. */
+    const see = async (id: string): Promise<CollectionAccess> => {
+      if (!(await repo.collectionExists(id))) throw conflict(PLACE_GONE);
+      try {
+        return await access.collection(me, id);
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) {
+          throw forbidden(NO_LONGER_YOURS);
+        }
+        throw error;
+      }
+    };
+    const { rows } = snap;
+    switch (snap.kind) {
+      case 'link': {
+        const link = rows.links[0];
+        const place = await see(str(link, 'collection_id')!);
+        if (!linkCan(place.relation, str(link, 'created_by') === me.userId).delete) {
+          throw forbidden(NO_LONGER_YOURS);
+        }
+        await access.hold(place.collection.id);
+        return place;
+      }
+      case 'favorite': {
+        const favorite = rows.favorites[0];
+        const place = await see(str(favorite, 'collection_id')!);
+        if (place.relation !== 'owner') throw forbidden(NO_LONGER_YOURS);
+        if (place.collection.shareId) {
+          throw conflict('Favorites are private: the collection it was in is shared now.');
+        }
+        const linkId = str(favorite, 'link_id')!;
+        if (!(await repo.linkExists(linkId))) {
+          throw conflict('It cannot come back: its link has been deleted since.');
+        }
+        const source = await access.link(me, linkId).catch(() => {
+          throw forbidden('You can no longer see this link, so it cannot be a favorite again.');
+        });
+        if (!linkCan(source.in.relation, false).favorite) {
+          throw forbidden('Favorites are for the members of the team.');
+        }
+        if (await repo.favoriteExists(me.userId, linkId)) {
+          throw conflict('This link is already one of your favorites.');
+        }
+        await access.hold(place.collection.id);
+        return place;
+      }
+      case 'membership': {
+        const shareId = str(rows.members[0], 'share_id')!;
+        if (!(await repo.shareExists(shareId))) {
+          throw conflict('It cannot come back: the shared collection has been deleted since.');
+        }
+        if (await repo.isMember(shareId, me.userId)) {
+          throw conflict('You are a member of this shared collection again already.');
+        }
+        return null;
+      }
+      case 'collection':
+      case 'share': {
+        const top = rows.collections.find((c) => str(c, 'id') === snap.targetId);
+        const parentId = str(top, 'parent_id');
+        if (!parentId) {
+          // A top-level collection of a team or the organization: the people who run it.
+          await access.space(me, str(top, 'owner_team_id') ?? me.organizationId);
+          return null;
+        }
+        const place = await see(parentId);
+        if (!place.can.addCollection) throw forbidden(NO_LONGER_YOURS);
+        if ((await access.depthOf(parentId)) + 1 + heightOf(rows, snap.targetId) > MAX_DEPTH) {
+          throw conflict(
+            `It cannot come back: collections nest at most ${MAX_DEPTH} levels below My Space.`,
+          );
+        }
+        if (place.collection.shareId && rows.shares.length > 0) {
+          throw conflict('It cannot come back: shares do not nest, and its place is shared now.');
+        }
+        const ownFavorites = rows.favorites.some((f) =>
+          rows.collections.some((c) => str(c, 'id') === str(f, 'collection_id')),
+        );
+        if (place.collection.shareId && ownFavorites) {
+          throw conflict('It cannot come back: it holds favorites, and its place is shared now.');
+        }
+        await access.hold(parentId);
+        return place;
+      }
+    }
+  }
+
+  /** The audit entry of a restore: what the deletion recorded, undone. */
+  async function record(
+    tx: Executor,
+    me: AuthContext,
+    origin: AuditOrigin,
+    snap: SnapshotRow,
+    place: CollectionAccess | null,
+  ) {
+    const { rows } = snap;
+    const top = rows.collections.find((c) => str(c, 'id') === snap.targetId);
+    switch (snap.kind) {
+      case 'link': {
+        const link = rows.links[0];
+        await recordContentChange(tx, me, origin, place!.space, {
+          action: 'content.link-restored',
+          target: { type: 'link', id: snap.targetId, label: snap.label },
+          after: {
+            name: str(link, 'name'),
+            description: str(link, 'description'),
+            url: str(link, 'url'),
+            collectionId: str(link, 'collection_id'),
+          },
+        });
+        return;
+      }
+      case 'collection':
+        await recordContentChange(
+          tx,
+          me,
+          origin,
+          str(top, 'owner_type') === 'user' ? 'personal' : (str(top, 'owner_type') as 'team'),
+          {
+            action: 'content.collection-restored',
+            target: { type: 'collection', id: snap.targetId, label: snap.label },
+            after: { name: snap.label, parentId: str(top, 'parent_id') },
+          },
+        );
+        return;
+      case 'share': {
+        const share = rows.shares.find((s) => str(s, 'collection_id') === snap.targetId);
+        await audit.record(
+          {
+            ...auditOf(me, origin),
+            action: 'share.restored',
+            target: { type: 'share', id: str(share, 'id') ?? snap.targetId, label: snap.label },
+            after: { collectionId: snap.targetId, name: snap.label },
+          },
+          tx,
+        );
+        return;
+      }
+      case 'membership':
+        await audit.record(
+          {
+            ...auditOf(me, origin),
+            action: 'share.member-added',
+            target: { type: 'person', id: me.userId },
+            details: { shareId: snap.targetId, collection: snap.label, undo: true },
+          },
+          tx,
+        );
+        return;
+      case 'favorite':
+        // Favorites are the person's own and were not recorded when deleted either.
+        return;
+    }
+  }
+
+  return {
+    /**
+     * Restores what a deletion of the caller's removed, in one transaction, with the same
+     * ids: 404 for an id that is not theirs, 410 once it expired or was undone, and the
+     * place it goes back to is authorized again (409 when it has gone, 403 when the person
+     * may no longer change it).
+     */
+    async undo(me: AuthContext, id: string, origin: AuditOrigin): Promise<void> {
+      await db.transaction(async (tx) => {
+        const repo = createUndoRepository(tx);
+        // First, as every change to the shape of a person's tree (db/locks.ts).
+        await lockPerson(tx, me.userId);
+        const snap = await repo.findOwnForUpdate(me.organizationId, me.userId, id);
+        if (!snap) throw notFound(NOTHING_TO_UNDO(id));
+        if (snap.undoneAt) throw gone(ALREADY_UNDONE);
+        if (snap.expired) throw gone(TOO_LATE);
+        const place = await checkPlace(tx, me, snap);
+        try {
+          await repo.restore(snap.rows);
+        } catch (error) {
+          if (isForeignKeyViolation(error)) throw conflict(SOMETHING_GONE);
+          throw error;
+        }
+        await repo.markUndone(snap.id);
+        await record(tx, me, origin, snap, place);
+      });
+    },
+  };
+}
+export type UndoService = ReturnType<typeof createUndoService>;
+
+/** Deletes expired snapshots (the periodic purge); returns how many. */
+export function purgeExpiredUndo(db: Database): Promise<number> {
+  return createUndoRepository(db).purge();
+}

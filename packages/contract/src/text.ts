@@ -1,0 +1,63 @@
+/**
+ * What a text of a request may hold (decision 0049). Every string of every body, query string
+ * and path parameter is checked by the server before a route sees it, against the schema of
+ * its place:
+ *
+ * - No C0 control character (U+0000–U+001F), DEL (U+007F) or C1 control (U+0080–U+009F),
+ *   no lone surrogate (JSON can spell `"\ud800"`) and no noncharacter U+FFFE or U+FFFF.
+ *   PostgreSQL refuses NUL outright; the others are never typed text and only confuse logs,
+ *   terminals and other clients.
+ * - Except in a multi-line text (a schema with `MULTILINE`, such as a description): there a
+ *   tab, a line feed and a carriage return are text too.
+ */
+
+/** The schema keyword that marks a multi-line text. */
+export const MULTILINE = 'x-multiline';
+
+/** Spread into the options of a `Type.String` of a multi-line text. */
+export const multiline = { [MULTILINE]: true } as const;
+
+// eslint-disable-next-line no-control-regex
+const LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/u;
+const MULTILINE_FORBIDDEN =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/u;
+
+/** What is wrong with a text, or null when it may be stored. */
+export function textProblem(value: string, allowLines = false): string | null {
+  const match = (allowLines ? MULTILINE_FORBIDDEN : LINE_FORBIDDEN).exec(value);
+  if (!match) return null;
+  const code = match[0].codePointAt(0) ?? 0;
+  const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  if (code >= 0xd800 && code <= 0xdfff) {
+    return `must not contain a lone surrogate (${name}): it is not a character`;
+  }
+  if (code === 0xfffe || code === 0xffff) {
+    return `must not contain ${name}: it is not a character`;
+  }
+  if (!allowLines && (code === 0x09 || code === 0x0a || code === 0x0d)) {
+    return `must be one line: tabs and line breaks (${name}) are not allowed here`;
+  }
+  return `must not contain the control character ${name}`;
+}
+
+/** The schema keyword that marks a name: it must hold a visible character. */
+export const VISIBLE = 'x-visible';
+
+/** Spread into the options of a `Type.String` of a name. */
+export const visibleText = { [VISIBLE]: true } as const;
+
+// What shows nothing on its own: spaces of every kind, format characters (zero-width spaces
+// and joiners, bidirectional marks, overrides and isolates, the byte-order mark, soft
+// hyphens), combining marks and variation selectors without a base, controls, and the blank
+// letters (Hangul fillers, the braille blank).
+const INVISIBLE = /[\s\p{Z}\p{Cf}\p{Cc}\p{M}\u115f\u1160\u2800\u3164\uffa0]/gu;
+
+/** Whether a text shows nothing once its invisible characters are taken out. */
+export function isBlank(value: string): boolean {
+  return value.replace(INVISIBLE, '') === '';
+}
+
+/** The problem of a blank name, after the field. */
+export const BLANK_PROBLEM =
+  'must not be blank: spaces and invisible characters alone are not a name';
