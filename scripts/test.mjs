@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const out = mkdtempSync(path.join(tmpdir(), 'signpost-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+// The names of failed tests, printed again at the very end, where a log's tail shows them.
+const failures = [];
 
 /**
  * Runs a suite and resolves to its exit status. Its output streams as it comes, or, when
@@ -70,6 +72,16 @@ async function vitest(label, workspace, held = null) {
   }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(root, file.name);
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const first = String(test.failureMessages?.[0] ?? '').split('\n')[0];
+      failures.push(`${label}: ${name} > ${test.fullName}${first ? ` (${first})` : ''}`);
+    }
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
+      failures.push(`${label}: ${name} (${(file.message ?? 'failed to load').split('\n')[0]})`);
+  }
   totals.skipped += report.numPendingTests + report.numTodoTests;
   if (status !== 0 && report.numFailedTests === 0) {
     totals.failed += 1;
@@ -93,7 +105,9 @@ async function playwright() {
     problems.push(`end-to-end: no report (exit ${status})`);
     return;
   }
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
+  collectJourneyFailures(report.suites ?? [], []);
   if (stats.expected + stats.unexpected + stats.flaky === 0) {
     totals.failed += 1;
     problems.push('end-to-end: ran no journey');
@@ -107,6 +121,26 @@ async function playwright() {
   }
 }
 
+/** Names every journey whose outcome was unexpected, with the first line of its error. */
+function collectJourneyFailures(suites, titles) {
+  for (const suite of suites) {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const results = test.results ?? [];
+        const error = results.at(-1)?.error?.message ?? '';
+        // eslint-disable-next-line no-control-regex
+        const first = error.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0];
+        failures.push(
+          `end-to-end: ${[...here, spec.title].join(' > ')}${first ? ` (${first})` : ''}`,
+        );
+      }
+    }
+    collectJourneyFailures(suite.suites ?? [], here);
+  }
+}
+
 const started = Date.now();
 await vitest('server', 'apps/server');
 // The journeys drive one server on one embedded database, which leaves most of a core idle:
@@ -116,6 +150,7 @@ await Promise.all([vitest('web', 'apps/web', webOutput), playwright()]);
 for (const chunk of webOutput) process.stdout.write(chunk);
 
 process.stdout.write('\n');
+for (const failure of failures) process.stdout.write(`✗ ${failure}\n`);
 for (const problem of problems) process.stdout.write(`! ${problem}\n`);
 if (totals.skipped > 0)
   process.stdout.write(`! ${totals.skipped} skipped: main has no skipped tests\n`);
