@@ -79,7 +79,8 @@ async function vitest(label, workspace, held = null) {
       const first = String(test.failureMessages?.[0] ?? '').split('\n')[0];
       failures.push(`${label}: ${name} > ${test.fullName}${first ? ` (${first})` : ''}`);
     }
-    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (file.status === 'failed' && failedTests.length === 0)
       failures.push(`${label}: ${name} (${(file.message ?? 'failed to load').split('\n')[0]})`);
   }
   totals.skipped += report.numPendingTests + report.numTodoTests;

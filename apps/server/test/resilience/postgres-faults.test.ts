@@ -32,12 +32,36 @@ beforeAll(async () => {
   await app.ready();
 }, 120_000);
 
+/**
+ * Waits for a step of the teardown for at most `ms`. A step that takes longer is named on
+ * the console, with the pool's counts, and left behind: the cluster is removed whatever
+ * happened, so that no PostgreSQL of this file outlives the run.
+ */
+async function bounded(step: string, work: () => Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  const outcome = await Promise.race([work().then(() => 'done' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') {
+    const pool = (database?.db as unknown as { $client?: pg.Pool } | undefined)?.$client;
+    console.warn(
+      `teardown: ${step} took over ${ms} ms` +
+        (pool ? ` (pool: ${pool.totalCount} open, ${pool.idleCount} idle)` : ''),
+    );
+  }
+}
+
 afterAll(async () => {
-  await app?.close();
-  await database?.close().catch(() => {});
-  await cluster?.destroy();
-  process.off('uncaughtException', onUncaught);
-});
+  try {
+    await bounded('closing the app', async () => app?.close(), 20_000);
+    await bounded('closing the pool', async () => database?.close().catch(() => {}), 20_000);
+  } finally {
+    await cluster?.destroy();
+    process.off('uncaughtException', onUncaught);
+  }
+}, 90_000);
 
 async function person(): Promise<{ user: TestUser; headers: Record<string, string> }> {
   const org = await createOrganization(database.db);
