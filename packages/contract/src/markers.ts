@@ -62,3 +62,16 @@ export const INVITATION_FRAGMENT = 'invitation';
 
 /** The id of the personal space's collection that holds the shares a person takes part in. */
 export const SHARED_ROOT_ID = 'shared-root';
+
+/**
+ * The headers in which a deletion that can be undone names its undo (decision 0052).
+ */
+export const UNDO_HEADERS = {
+  /** The id of the snapshot, for `POST /undo/{id}`. */
+  id: 'signpost-undo-id',
+  /** When it can no longer be restored, ISO 8601 (UTC). */
+  expires: 'signpost-undo-expires',
+} as const;
+
+/** How long after a deletion it can be undone, in seconds. */
+export const UNDO_WINDOW_SECONDS = 60;

@@ -1,21 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { Id } from './common.ts';
+import { UNDO_HEADERS } from './markers.ts';
 
-/**
- * Undo of a deletion in the portal (decision 0052). Every deletion of a link, a favorite, a
- * collection or a shared collection, and leaving a share, answers 204 as before and names
- * in these headers the snapshot of what went, which the same person restores with
- * `POST /api/consumer/undo/{id}` until it expires.
- */
-export const UNDO_HEADERS = {
-  /** The id of the snapshot, for `POST /undo/{id}`. */
-  id: 'signpost-undo-id',
-  /** When it can no longer be restored, ISO 8601 (UTC). */
-  expires: 'signpost-undo-expires',
-} as const;
+export { UNDO_HEADERS, UNDO_WINDOW_SECONDS } from './markers.ts';
 
-/** How long after a deletion it can be undone, in seconds. */
-export const UNDO_WINDOW_SECONDS = 60;
+// Undo of a deletion in the portal (decision 0052). Every deletion of a link, a favorite, a
+// collection or a shared collection, and leaving a share, answers 204 as before and names
+// in the headers UNDO_HEADERS the snapshot of what went, which the same person restores
+// with `POST /api/consumer/undo/{id}` until it expires.
 
 /** The 204 of a deletion that can be undone, with its headers (OpenAPI). */
 export const UndoableNoContent = Type.Null({

@@ -1,10 +1,10 @@
 import { useId, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
 import { COLLECTION_PREVIEW_MAX_ICONS } from '../lib/constants';
 import type { CollectionLike, DisplayItem, LinkLike } from '../lib/menu/menu-types';
 import { isLink } from '../lib/menu/menu-types';
 import { safeHref } from '../lib/safe-url';
 import { useLongPress } from '../lib/use-long-press';
+import { useTexts } from '../lib/use-texts';
 import { LinkIcon } from './link-icon';
 import { FolderIcon, MoreIcon, PlusIcon, UsersIcon } from './icons';
 
@@ -32,7 +32,7 @@ export function LinkTile({
   onOpen?: (link: LinkLike) => void;
   pressProps?: PressProps;
 }) {
-  const { t } = useTranslation();
+  const t = useTexts();
   const href = safeHref(link.url);
   const content = (
     <>
@@ -90,7 +90,7 @@ export function CollectionPreview({ collection }: { collection: CollectionLike }
  * own and takes the mark as its description.
  */
 function SharedMark({ id, members }: { id: string; members: number }) {
-  const { t } = useTranslation();
+  const t = useTexts();
   return (
     <span
       id={id}
@@ -104,7 +104,7 @@ function SharedMark({ id, members }: { id: string; members: number }) {
 }
 
 export function MenuItemTile(props: MenuItemTileProps) {
-  const { t } = useTranslation();
+  const t = useTexts();
   const { item, onItemMenu, longPressOnRelease } = props;
   const markId = useId();
   const withMenu = onItemMenu && item.type !== 'addlink';
@@ -142,7 +142,7 @@ function Tile({
   pressProps,
   describedBy,
 }: MenuItemTileProps & { pressProps: PressProps; describedBy?: string }) {
-  const { t } = useTranslation();
+  const t = useTexts();
   if (item.type === 'addlink') {
     return (
       <button type="button" className="tile tile--add" onClick={() => onAdd?.(item.collectionId)}>
