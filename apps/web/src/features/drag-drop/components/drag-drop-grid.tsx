@@ -1,7 +1,6 @@
 import {
   DndContext,
   KeyboardSensor,
-  MeasuringStrategy,
   MouseSensor,
   TouchSensor,
   pointerWithin,
@@ -154,7 +153,6 @@ export function DragDropGrid({ items, parent, withTrash, renderTile }: DragDropG
     <DndContext
       sensors={sensors}
       collisionDetection={collisionDetection}
-      measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
       accessibility={{
         announcements,
         screenReaderInstructions: { draggable: t('dragDrop.instructions') },
