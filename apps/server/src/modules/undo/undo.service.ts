@@ -10,7 +10,16 @@ import { createAccessService, type CollectionAccess } from '../access/access.ser
 import { linkCan, MAX_DEPTH } from '../access/permissions.ts';
 import { auditOf, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
 import { recordContentChange } from '../audit/content-audit.ts';
-import { createUndoRepository, type SnapshotRows, type SnapshotRow } from './undo.repository.ts';
+import type { SQL } from 'drizzle-orm';
+import {
+  collectionRows,
+  createUndoRepository,
+  favoriteRows,
+  linkRows,
+  membershipRows,
+  type SnapshotRows,
+  type SnapshotRow,
+} from './undo.repository.ts';
 
 /** What a deletion answers with: the snapshot to restore, and until when it can be. */
 export interface UndoTicket {
@@ -38,11 +47,12 @@ async function keep(
   kind: UndoKind,
   targetId: string,
   label: string,
-  rows: SnapshotRows,
+  rows: SQL,
 ): Promise<UndoTicket> {
   const id = newId();
   const expiresAt = await createUndoRepository(tx).insert(
-    { id, organizationId: me.organizationId, userId: me.userId, kind, targetId, label, rows },
+    { id, organizationId: me.organizationId, userId: me.userId, kind, targetId, label },
+    rows,
     UNDO_WINDOW_SECONDS,
   );
   return { id, expiresAt };
@@ -55,8 +65,7 @@ export async function keepLinkForUndo(
   linkId: string,
   label: string,
 ) {
-  const rows = await createUndoRepository(tx).captureLink(linkId);
-  return keep(tx, me, 'link', linkId, label, rows);
+  return keep(tx, me, 'link', linkId, label, linkRows(linkId));
 }
 
 /**
@@ -71,8 +80,7 @@ export async function keepCollectionForUndo(
   collectionId: string,
   label: string,
 ) {
-  const rows = await createUndoRepository(tx).captureCollection(collectionId);
-  return keep(tx, me, kind, collectionId, label, rows);
+  return keep(tx, me, kind, collectionId, label, collectionRows(collectionId));
 }
 
 /** Before one of the person's favorites is deleted. */
@@ -82,8 +90,7 @@ export async function keepFavoriteForUndo(
   favoriteId: string,
   label: string,
 ) {
-  const rows = await createUndoRepository(tx).captureFavorite(favoriteId);
-  return keep(tx, me, 'favorite', favoriteId, label, rows);
+  return keep(tx, me, 'favorite', favoriteId, label, favoriteRows(favoriteId));
 }
 
 /** Before the person leaves a share: their membership. */
@@ -93,8 +100,7 @@ export async function keepMembershipForUndo(
   shareId: string,
   label: string,
 ) {
-  const rows = await createUndoRepository(tx).captureMembership(shareId, me.userId);
-  return keep(tx, me, 'membership', shareId, label, rows);
+  return keep(tx, me, 'membership', shareId, label, membershipRows(shareId, me.userId));
 }
 
 const str = (row: Record<string, unknown> | undefined, key: string) =>
