@@ -39,6 +39,7 @@ const CAST = {
   shareKeeper: { colleague: 'umar.patel@example.com' },
   shareJoiner: { colleague: 'umar.schmidt@example.com' },
   phonePerson: { colleague: 'tara.novak@example.com' },
+  longNamePerson: { colleague: 'felix.novak@example.com' },
   // drag-drop.spec.ts
   dragDropPerson: { colleague: 'jonas.ivanova@example.com' },
   touchDragPerson: { colleague: 'julia.novak@example.com' },

@@ -166,3 +166,30 @@ test('on a phone the item menu is a sheet at the bottom, as tall as its actions'
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
 });
+
+test('a token named by one long word wraps inside Settings instead of widening it', async ({
+  page,
+  longNamePerson: person,
+}) => {
+  await signIn(page, person);
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  const tokens = settings.getByRole('region', { name: 'Access tokens' });
+  const name = 'x'.repeat(100);
+  await tokens.getByRole('textbox', { name: 'Token name' }).fill(name);
+  await tokens.getByRole('button', { name: 'Create token' }).click();
+  await expect(tokens.getByRole('button', { name: 'Done' })).toBeVisible();
+  await expect(tokens.getByRole('list', { name: 'Your tokens' })).toContainText(name);
+  // Nothing in the panel is wider than the panel: no sideways scrolling, nothing cut off.
+  const frame = settings.locator('.dialog__frame');
+  const widths = await frame.evaluate((element) => ({
+    scroll: element.scrollWidth,
+    client: element.clientWidth,
+    widest: Math.max(
+      ...[...element.querySelectorAll('*')].map((child) => child.getBoundingClientRect().right),
+    ),
+    right: element.getBoundingClientRect().right,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  expect(widths.widest).toBeLessThanOrEqual(widths.right + 0.5);
+});

@@ -109,4 +109,14 @@ test('search ranks the name first and is driven by the keys', async ({
   await expect(input).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
+
+  // Typed in one go right after a reload, before the panel's script or its field are there:
+  // no key is lost.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  await page.keyboard.press('/');
+  await page.keyboard.type('grafana');
+  await expect(input).toHaveValue('grafana');
+  await expect(input).toBeFocused();
+  await expect(options.first()).toHaveAccessibleName(/^Grafana /);
 });

@@ -1,5 +1,5 @@
 import type { FavoriteItem } from '@signpost/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { FAVORITE } from '../../../test/can-fixture';
@@ -8,6 +8,7 @@ import type { LinkLike } from '../../../lib/menu/menu-types';
 import { processMenu } from '../../../lib/menu/process-menu';
 import { setSessionToken } from '../../../lib/session-store';
 import { readPerTokenList, writePerTokenList } from '../../../lib/storage';
+import { useSearchShortcut } from '../hooks/use-search-shortcut';
 import { SearchPanel } from './search-panel';
 
 const github = makeLink({ name: 'GitHub', url: 'https://github.com', appName: 'GitHub' });
@@ -68,6 +69,18 @@ const optionNames = (listbox: HTMLElement) =>
     .map((option) => option.querySelector('.option__name')?.textContent);
 
 describe('the search combobox', () => {
+  it('starts with what was typed right after the shortcut, before the field was there', async () => {
+    renderHook(() => useSearchShortcut(() => {}));
+    for (const key of ['/', 'g', 'i', 't']) {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key, cancelable: true }));
+    }
+    const { input } = renderPanel();
+    expect(input).toHaveValue('git');
+    expect(input).toHaveFocus();
+    const results = await screen.findByRole('listbox', { name: 'Results' });
+    expect(optionNames(results)[0]).toMatch(/^GitHub/);
+  });
+
   it('lists the results, best first, in a listbox the field controls', async () => {
     const { input, user } = renderPanel();
     expect(input).toHaveAttribute('aria-expanded', 'false');

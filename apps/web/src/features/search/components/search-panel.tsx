@@ -9,6 +9,7 @@ import { createLinkSearch } from '../../../lib/menu/search-links';
 import { useLastUsed, useRecentSearches, type LastUsedLink } from '../../../lib/recent-lists';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useActiveOption } from '../hooks/use-active-option';
+import { stopCollectingTyped, typedBeforeFocus } from '../hooks/use-search-shortcut';
 import { openInNewTab } from '../open-in-new-tab';
 import { RecentList, shownEntries } from './recent-list';
 import { ResultOption } from './result-option';
@@ -41,7 +42,15 @@ function asLink(entry: LastUsedLink): LinkLike {
  */
 export function SearchPanel({ index, onClose, onOpenLink }: Props) {
   const { t } = useTranslation();
-  const [input, setInput] = useState('');
+  // Keys typed right after the shortcut, before this field could take them, start the query.
+  const [input, setInput] = useState(typedBeforeFocus);
+  // The dialog (a child, whose effects run first) has focused the field by now; keys typed
+  // between this render and that focus were kept too.
+  useEffect(() => {
+    const typed = typedBeforeFocus();
+    stopCollectingTyped();
+    if (typed) setInput(typed);
+  }, []);
   const query = useDebouncedValue(input.trim(), AUTOCOMPLETE_DELAY_MS);
   const [lastUsed] = useLastUsed();
   const [recentSearches, pushRecentSearch] = useRecentSearches();
