@@ -58,21 +58,23 @@ function capture(tree: SQL, linkIds: SQL): SQL {
   ) AS rows`;
 }
 
+/** Every table a snapshot names (the object makes the compiler check that none is missing). */
+const SNAPSHOT_PARTS = Object.keys({
+  collections: true,
+  links: true,
+  favorites: true,
+  shares: true,
+  members: true,
+  suggestions: true,
+  suggestionLinks: true,
+} satisfies Record<keyof SnapshotRows, true>) as (keyof SnapshotRows)[];
+
 /**
  * A snapshot's rows as one jsonb column `rows`, every table named (an empty list for those
  * `parts` leaves out).
  */
 function snapshot(parts: Partial<Record<keyof SnapshotRows, SQL>>): SQL {
-  const keys: (keyof SnapshotRows)[] = [
-    'collections',
-    'links',
-    'favorites',
-    'shares',
-    'members',
-    'suggestions',
-    'suggestionLinks',
-  ];
-  const pairs = keys.map((key) => sql`${key}::text, ${parts[key] ?? sql`'[]'::jsonb`}`);
+  const pairs = SNAPSHOT_PARTS.map((key) => sql`${key}::text, ${parts[key] ?? sql`'[]'::jsonb`}`);
   return sql`SELECT jsonb_build_object(${sql.join(pairs, sql`, `)}) AS rows`;
 }
 
@@ -287,15 +289,3 @@ export function createUndoRepository(db: Executor) {
   };
 }
 export type UndoRepository = ReturnType<typeof createUndoRepository>;
-
-export function emptyRows(): SnapshotRows {
-  return {
-    collections: [],
-    links: [],
-    favorites: [],
-    shares: [],
-    members: [],
-    suggestions: [],
-    suggestionLinks: [],
-  };
-}
