@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { REAUTHENTICATION_MINUTES } from '@signpost/contract';
 import type { Executor } from '../../db/client.ts';
+import { endSessionsBut } from '../../db/sessions.ts';
 import { organizations, sessions, sessionSso, users } from '../../db/schema/index.ts';
 
 export interface SessionRecord {
@@ -121,19 +122,8 @@ export function createSessionsRepository(db: Executor) {
     },
 
     /** Ends every session of this person except `keep` (all of them when keep is null). */
-    async revokeOthers(userId: string, keep: string | null): Promise<number> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            keep ? ne(sessions.id, keep) : undefined,
-          ),
-        )
-        .returning({ id: sessions.id });
-      return rows.length;
+    revokeOthers(userId: string, keep: string | null): Promise<number> {
+      return endSessionsBut(db, userId, keep);
     },
 
     /** Stamps a live session as re-authenticated now; false when it is not live. */

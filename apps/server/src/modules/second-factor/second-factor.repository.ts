@@ -1,6 +1,7 @@
-import { and, count, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { recoveryCodes, secondFactors, sessions, users } from '../../db/schema/index.ts';
+import { endSessionsBut } from '../../db/sessions.ts';
+import { recoveryCodes, secondFactors, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
 export function createSecondFactorRepository(db: Executor) {
@@ -103,19 +104,8 @@ export function createSecondFactorRepository(db: Executor) {
      * Ends every live session of the person but `keep`: sessions opened before the factor
      * was turned on never passed it (decision 0048). Returns how many ended.
      */
-    async endOtherSessions(userId: string, keep: string | null): Promise<number> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(
-          and(
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            keep ? ne(sessions.id, keep) : undefined,
-          ),
-        )
-        .returning({ id: sessions.id });
-      return rows.length;
+    endOtherSessions(userId: string, keep: string | null): Promise<number> {
+      return endSessionsBut(db, userId, keep);
     },
 
     async remove(userId: string): Promise<void> {
