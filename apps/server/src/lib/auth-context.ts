@@ -13,8 +13,12 @@ export interface AuthContext {
   role: 'member' | 'admin';
   organizationId: string;
   organizationName: string;
-  /** Changes whenever anything in the organization that a menu shows changes. */
-  menuVersion: number;
+  /**
+   * The versions of every scope the person's menu is built from (migration 0013,
+   * decision 0057), read with the session only for routes that ask for it (the menu and its
+   * live updates); null elsewhere.
+   */
+  menuScopes: string | null;
   /** Absolute expiry of the session or token; null for a token that never expires. */
   expiresAt: Date | null;
   /**

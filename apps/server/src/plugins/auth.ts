@@ -23,7 +23,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (header === undefined) throw unauthorized('Sign in to continue.');
     const token = BEARER.exec(header)?.[1];
     if (!token) throw unauthorized('This token is not valid.');
-    const context = await app.auth.authenticate(token);
+    const context = await app.auth.authenticate(token, request.routeOptions.config.menuScopes);
     if (!context) throw await app.auth.refusal(token);
     request.authContext = context;
   });
@@ -43,5 +43,9 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     authContext: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** The route answers with the menu's ETag: read the person's scope versions too. */
+    menuScopes?: boolean;
   }
 }

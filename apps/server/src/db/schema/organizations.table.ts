@@ -1,9 +1,8 @@
-import { bigint, boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const organizations = pgTable('organizations', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  menuVersion: bigint('menu_version', { mode: 'number' }).notNull().default(1),
   feedbackUrl: text('feedback_url'),
   consentUrl: text('consent_url'),
   personalIntro: text('personal_intro').notNull().default(''),

@@ -12,7 +12,7 @@ const live = () =>
 export function createAccessTokensRepository(db: Executor) {
   return {
     /** The live token of a hash, with its (active) person and organization. */
-    async findLive(tokenHash: string) {
+    async findLive(tokenHash: string, withMenu = false) {
       const rows = await db
         .select({
           tokenId: accessTokens.id,
@@ -24,7 +24,9 @@ export function createAccessTokensRepository(db: Executor) {
           role: users.role,
           organizationId: organizations.id,
           organizationName: organizations.name,
-          menuVersion: organizations.menuVersion,
+          menuScopes: withMenu
+            ? sql<string>`signpost_menu_scopes(${organizations.id}, ${users.id}, ${users.role} = 'admin')`
+            : sql<null>`NULL`,
         })
         .from(accessTokens)
         .innerJoin(users, eq(users.id, accessTokens.userId))

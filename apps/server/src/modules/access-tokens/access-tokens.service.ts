@@ -31,8 +31,8 @@ export function createAccessTokensService(db: Database) {
   const audit = createAuditService(db);
   return {
     /** The person behind a live access token, or null (expired, revoked, unknown). */
-    async authenticate(token: string): Promise<AuthContext | null> {
-      const record = await repository.findLive(hashAccessToken(token));
+    async authenticate(token: string, withMenu = false): Promise<AuthContext | null> {
+      const record = await repository.findLive(hashAccessToken(token), withMenu);
       if (!record) return null;
       if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await repository.touch(record.tokenId);
@@ -42,7 +42,6 @@ export function createAccessTokensService(db: Database) {
         ...person,
         sessionId: null,
         accessTokenId: tokenId,
-        menuVersion: Number(record.menuVersion),
       };
     },
 

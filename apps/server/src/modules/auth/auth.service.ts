@@ -354,15 +354,15 @@ export function createAuthService(db: Database, config: Config) {
     },
 
     /** The caller behind a bearer token (session or access token), or null when not live. */
-    async authenticate(token: string): Promise<AuthContext | null> {
-      if (isAccessToken(token)) return tokens.authenticate(token);
-      const record = await sessions.findLive(hashToken(token), idle);
+    async authenticate(token: string, withMenu = false): Promise<AuthContext | null> {
+      if (isAccessToken(token)) return tokens.authenticate(token, withMenu);
+      const record = await sessions.findLive(hashToken(token), idle, withMenu);
       if (!record) return null;
       if (Date.now() - record.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await sessions.touch(record.sessionId);
       }
       const { lastSeenAt: _, ...rest } = record;
-      return { ...rest, accessTokenId: null, menuVersion: Number(record.menuVersion) };
+      return { ...rest, accessTokenId: null };
     },
 
     /**

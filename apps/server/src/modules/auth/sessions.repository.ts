@@ -14,7 +14,7 @@ export interface SessionRecord {
   role: 'member' | 'admin';
   organizationId: string;
   organizationName: string;
-  menuVersion: number;
+  menuScopes: string | null;
   recentlyAuthenticated: boolean;
 }
 
@@ -42,7 +42,11 @@ function findLiveStatement(db: Executor) {
       role: users.role,
       organizationId: organizations.id,
       organizationName: organizations.name,
-      menuVersion: organizations.menuVersion,
+      // Only when the route asks (the menu's ETag): a few index probes of the person's
+      // memberships, skipped by the CASE otherwise.
+      menuScopes: sql<
+        string | null
+      >`CASE WHEN ${sql.placeholder('withMenu')}::boolean THEN signpost_menu_scopes(${organizations.id}, ${users.id}, ${users.role} = 'admin') END`,
       // Decided by the database's clock, like every other time of a session.
       recentlyAuthenticated: sql<boolean>`${sessions.reauthenticatedAt} > now() - ${sql.raw(`interval '${REAUTHENTICATION_MINUTES} minutes'`)}`,
     })
@@ -69,9 +73,13 @@ export function createSessionsRepository(db: Executor) {
   let findLive: ReturnType<typeof findLiveStatement> | null = null;
   return {
     /** The live session of a token hash, with its person and organization, in one statement. */
-    async findLive(tokenHash: string, idleMinutes: number): Promise<SessionRecord | null> {
+    async findLive(
+      tokenHash: string,
+      idleMinutes: number,
+      withMenu = false,
+    ): Promise<SessionRecord | null> {
       findLive ??= findLiveStatement(db);
-      const rows = await findLive.execute({ tokenHash, idleMinutes });
+      const rows = await findLive.execute({ tokenHash, idleMinutes, withMenu });
       return rows[0] ?? null;
     },
 

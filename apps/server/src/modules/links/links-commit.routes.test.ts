@@ -1,9 +1,9 @@
-// Writes and the menu version (migration 0003): one bump per transaction, at commit, and
-// positions that stay distinct under concurrent writes.
+// Writes and menu versions (migrations 0003 and 0013): each scope a transaction touched is
+// bumped once, at commit; and positions stay distinct under concurrent writes.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { links, organizations } from '../../db/schema/index.ts';
+import { links } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createCollection, createLink, createOrganization } from '../../../test/factories.ts';
@@ -16,19 +16,29 @@ const onPostgres = database.kind === 'postgres';
 // connection): there the test is declared, elsewhere it is not, rather than skipped.
 const itOnPostgres = onPostgres ? it : ((() => undefined) as unknown as typeof it);
 
-async function versionOf(organizationId: string): Promise<number> {
-  const [row] = await db
-    .select({ version: organizations.menuVersion })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return Number(row?.version);
+/** A scope's version; 0 for one never bumped. */
+async function versionOf(scope: string): Promise<number> {
+  const [row] = await selectRows<{ version: string }>(
+    db,
+    sql`SELECT version FROM menu_scopes WHERE scope = ${scope}`,
+  );
+  return Number(row?.version ?? 0);
+}
+
+/** How many bumps the database has made so far (versions come from one sequence). */
+async function bumps(): Promise<number> {
+  const [row] = await selectRows<{ value: string; called: boolean }>(
+    db,
+    sql`SELECT last_value AS value, is_called AS called FROM menu_scope_version`,
+  );
+  return row?.called ? Number(row.value) : 0;
 }
 
 async function person() {
   const org = await createOrganization(db);
   const me = await createPerson(app, db, org.id);
   const collection = await createCollection(db, { user: me });
-  return { org, me, collection };
+  return { org, me, collection, scope: `p:${me.id}` };
 }
 
 const linkValues = (collection: { id: string; organizationId: string }, position: number) => ({
@@ -40,16 +50,17 @@ const linkValues = (collection: { id: string; organizationId: string }, position
   position,
 });
 
-describe('menu version', () => {
-  it('moves by one for each write through the API', async () => {
-    const { org, me, collection } = await person();
+describe('menu versions', () => {
+  it("bump the writer's scope once for each write through the API, and nothing else", async () => {
+    const { me, collection, scope } = await person();
     const first = await createLink(db, collection);
     const second = await createLink(db, collection);
-    let version = await versionOf(org.id);
+    let count = await bumps();
     const expectBump = async () => {
-      const now = await versionOf(org.id);
-      expect(now).toBe(version + 1);
-      version = now;
+      const now = await bumps();
+      expect(now).toBe(count + 1);
+      expect(await versionOf(scope)).toBe(now);
+      count = now;
     };
 
     const body = { name: 'A', url: 'https://a.example' };
@@ -77,10 +88,10 @@ describe('menu version', () => {
     await expectBump();
   });
 
-  it('is bumped once per transaction, at commit, for each organization changed', async () => {
+  it('are bumped once per transaction, at commit, for each scope changed', async () => {
     const a = await person();
     const b = await person();
-    const [before, otherBefore] = [await versionOf(a.org.id), await versionOf(b.org.id)];
+    const [before, count] = [await versionOf(a.scope), await bumps()];
     await db.transaction(async (tx) => {
       for (let i = 0; i < 5; i += 1) await tx.insert(links).values(linkValues(a.collection, i));
       await tx
@@ -92,21 +103,23 @@ describe('menu version', () => {
       // Inside the transaction nothing is bumped yet: the bump runs while it commits.
       const [row] = await selectRows<{ version: string }>(
         tx,
-        sql`SELECT menu_version AS version FROM organizations WHERE id = ${a.org.id}`,
+        sql`SELECT coalesce(max(version), 0) AS version FROM menu_scopes WHERE scope = ${a.scope}`,
       );
       expect(Number(row?.version)).toBe(before);
     });
-    expect(await versionOf(a.org.id)).toBe(before + 1);
-    expect(await versionOf(b.org.id)).toBe(otherBefore + 1);
+    expect(await bumps()).toBe(count + 2);
+    expect([await versionOf(a.scope), await versionOf(b.scope)].sort()).toEqual(
+      [count + 1, count + 2].sort(),
+    );
 
     // The next transaction bumps again: nothing of the first one is left over.
     await db.insert(links).values(linkValues(a.collection, 9));
-    expect(await versionOf(a.org.id)).toBe(before + 2);
+    expect(await versionOf(a.scope)).toBe(count + 3);
   });
 
-  it('is not bumped by a transaction that changes nothing or rolls back', async () => {
-    const { org, collection } = await person();
-    const before = await versionOf(org.id);
+  it('are not bumped by a transaction that changes nothing or rolls back', async () => {
+    const { collection, scope } = await person();
+    const [before, count] = [await versionOf(scope), await bumps()];
     await db.transaction(async (tx) => {
       await tx.update(links).set({ name: 'x' }).where(eq(links.collectionId, 'nothing-here'));
     });
@@ -116,12 +129,13 @@ describe('menu version', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await versionOf(org.id)).toBe(before);
+    expect(await versionOf(scope)).toBe(before);
+    expect(await bumps()).toBe(count);
   });
 
-  it('forgets a change undone by a savepoint, and counts the ones after it', async () => {
-    const { org, collection } = await person();
-    const before = await versionOf(org.id);
+  it('forget a change undone by a savepoint, and count the ones after it', async () => {
+    const { collection, scope } = await person();
+    const [before, count] = [await versionOf(scope), await bumps()];
     const undone = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0], position: number) =>
       tx
         .transaction(async (inner) => {
@@ -132,34 +146,55 @@ describe('menu version', () => {
     await db.transaction(async (tx) => {
       await undone(tx, 0);
     });
-    expect(await versionOf(org.id)).toBe(before);
+    expect(await versionOf(scope)).toBe(before);
     await db.transaction(async (tx) => {
       await undone(tx, 1);
       await tx.insert(links).values(linkValues(collection, 2));
     });
-    expect(await versionOf(org.id)).toBe(before + 1);
+    expect(await versionOf(scope)).toBe(count + 1);
+  });
+
+  it('bump the whole organization once for a transaction too large to list', async () => {
+    const org = await createOrganization(db);
+    const people = [];
+    for (let i = 0; i < 3; i += 1) people.push(await createPerson(app, db, org.id));
+    const count = await bumps();
+    // 501 collections of one person in one statement: past the limit of 500 scopes' worth.
+    const [owner] = people;
+    await selectRows(
+      db,
+      sql`INSERT INTO collections (id, organization_id, owner_type, owner_user_id, parent_id, name, position)
+          SELECT 'bulk-' || i, ${org.id}, 'user', ${owner!.id}, ${owner!.rootId}, 'Bulk ' || i, 100 + i
+          FROM generate_series(1, 501) i`,
+    );
+    expect(await bumps()).toBe(count + 1);
+    expect(await versionOf(`e:${org.id}`)).toBe(count + 1);
   });
 
   itOnPostgres(
-    'leaves the organization row unlocked and unchanged until the writer commits',
+    "leave every other scope unlocked, and the writer's unchanged until it commits",
     async () => {
-      const { org, collection } = await person();
-      const before = await versionOf(org.id);
+      const a = await person();
+      const b = await person();
+      await db.insert(links).values(linkValues(b.collection, 0));
+      const before = await versionOf(a.scope);
+      expect(before).toBeGreaterThan(0);
       await database.withConnection(async (writer) => {
         await writer.exec('BEGIN');
         try {
           await writer.query(
             `INSERT INTO links (id, organization_id, collection_id, name, url, position)
              VALUES ($1, $2, $3, 'A', 'https://a.example', 0)`,
-            [newId(), org.id, collection.id],
+            [newId(), a.org.id, a.collection.id],
           );
-          // Another writer of the organization could bump the version now: nobody holds
-          // the row (the insert's foreign key check only shares it, FOR KEY SHARE).
-          const locked = await database.query<{ version: string }>(
-            'SELECT menu_version AS version FROM organizations WHERE id = $1 FOR NO KEY UPDATE NOWAIT',
-            [org.id],
+          // Another writer, in another scope, commits while the first is open: no common row.
+          await db.insert(links).values(linkValues(b.collection, 1));
+          const locked = await database.query<{ scope: string }>(
+            'SELECT scope FROM menu_scopes WHERE scope = ANY($1) FOR NO KEY UPDATE NOWAIT',
+            [[a.scope, b.scope]],
           );
-          expect(Number(locked[0]?.version)).toBe(before);
+          expect(locked.map((row) => row.scope).sort()).toEqual([a.scope, b.scope].sort());
+          expect(await versionOf(a.scope)).toBe(before);
           await writer.exec('COMMIT');
         } catch (error) {
           // Never hand an open transaction back to the pool.
@@ -167,7 +202,7 @@ describe('menu version', () => {
           throw error;
         }
       });
-      expect(await versionOf(org.id)).toBe(before + 1);
+      expect(await versionOf(a.scope)).toBeGreaterThan(before);
     },
   );
 });

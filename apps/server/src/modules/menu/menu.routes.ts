@@ -18,6 +18,7 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearer: [] }],
         response: { 200: MenuResponse, 304: NotModified, 401: ErrorResponse },
       },
+      config: { menuScopes: true },
       // Native JSON.stringify beats a schema-compiled serializer on this deeply nested union.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, identities, organizations, users } from '../../db/schema/index.ts';
+import { selectRows } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createOrganization } from '../../../test/factories.ts';
@@ -30,6 +31,13 @@ const as = (who: Who) => (who === 'disabled' ? disabled : who ? cast[who] : null
 const get = (who: Who) => adminCall(app, 'GET', '/organization', as(who));
 const patch = (who: Who, body: unknown, person = as(who)) =>
   adminCall(app, 'PATCH', '/organization', person, body);
+const scopeVersion = async (scope: string) => {
+  const [row] = await selectRows<{ version: string }>(
+    db,
+    sql`SELECT version FROM menu_scopes WHERE scope = ${scope}`,
+  );
+  return Number(row?.version ?? 0);
+};
 const orgRow = async (id = cast.org.id) =>
   (await db.select().from(organizations).where(eq(organizations.id, id)))[0]!;
 
@@ -70,7 +78,7 @@ describe('GET and PATCH /api/admin/organization', () => {
   });
 
   it('changes what is given, normalized, audited with before and after, and the menu shows it', async () => {
-    const menuBefore = (await orgRow()).menuVersion;
+    const menuBefore = await scopeVersion(`o:${cast.org.id}`);
     const answer = await patch('orgAdmin', {
       feedbackUrl: 'forms.example.com/feedback',
       consentUrl: 'https://example.com/consent',
@@ -99,7 +107,7 @@ describe('GET and PATCH /api/admin/organization', () => {
       },
       after: { feedbackUrl: 'https://forms.example.com/feedback', auditRetentionDays: 30 },
     });
-    expect((await orgRow()).menuVersion).toBeGreaterThan(menuBefore);
+    expect(await scopeVersion(`o:${cast.org.id}`)).toBeGreaterThan(menuBefore);
     const menu = await app.inject({
       method: 'GET',
       url: '/api/consumer/menu',
