@@ -14,6 +14,11 @@ export interface LoadSpec {
   paths?: string[];
   /** Alternate a POST of `post.body` to the next of `post.paths` with a DELETE of the next of `deletePaths`. */
   writeMix?: { post: { paths: string[]; body: string }; deletePaths: string[] };
+  /**
+   * Several people writing, each in their own space: requests go to the writers in turn,
+   * each a POST of `body` to the writer's collection or a DELETE of the writer's next link.
+   */
+  writers?: { body: string; people: { authorization: string; post: string; deletes: string[] }[] };
 }
 
 export interface LoadResult {
@@ -28,6 +33,43 @@ export interface LoadResult {
 }
 
 function requests(spec: LoadSpec): autocannon.Request[] {
+  if (spec.writers) {
+    const { body, people } = spec.writers;
+    const nextDelete = people.map(() => 0);
+    let turn = 0;
+    let deleteTurn = 0;
+    return [
+      {
+        method: 'POST',
+        body,
+        setupRequest: (req) => {
+          const writer = people[turn++ % people.length]!;
+          return {
+            ...req,
+            path: writer.post,
+            headers: {
+              ...spec.headers,
+              authorization: writer.authorization,
+              'content-type': 'application/json',
+            },
+          };
+        },
+      },
+      {
+        method: 'DELETE',
+        setupRequest: (req) => {
+          const k = deleteTurn++ % people.length;
+          const writer = people[k]!;
+          const path = writer.deletes[nextDelete[k]!++ % writer.deletes.length] ?? '';
+          return {
+            ...req,
+            path,
+            headers: { ...spec.headers, authorization: writer.authorization },
+          };
+        },
+      },
+    ];
+  }
   if (spec.writeMix) {
     const { post, deletePaths } = spec.writeMix;
     let next = 0;
@@ -72,14 +114,29 @@ async function main() {
   if (spec.warmupSeconds > 0) {
     // A warm-up with its own DELETE paths would use up the pool: keep the pools apart.
     const third = spec.writeMix ? Math.floor(spec.writeMix.deletePaths.length / 3) : 0;
+    const writerThird = (w: { deletes: string[] }) => Math.floor(w.deletes.length / 3);
     const warm = spec.writeMix
       ? {
           ...spec,
           writeMix: { ...spec.writeMix, deletePaths: spec.writeMix.deletePaths.slice(0, third) },
         }
-      : spec;
+      : spec.writers
+        ? {
+            ...spec,
+            writers: {
+              ...spec.writers,
+              people: spec.writers.people.map((w) => ({
+                ...w,
+                deletes: w.deletes.slice(0, writerThird(w)),
+              })),
+            },
+          }
+        : spec;
     await run(warm, spec.warmupSeconds);
     if (spec.writeMix) spec.writeMix.deletePaths = spec.writeMix.deletePaths.slice(third);
+    if (spec.writers) {
+      for (const w of spec.writers.people) w.deletes = w.deletes.slice(writerThird(w));
+    }
   }
   const result = await run(spec, spec.seconds);
   const statusCodes: Record<string, number> = {};

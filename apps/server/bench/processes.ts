@@ -67,6 +67,7 @@ export async function startServer(
   port: number,
   database: { url: string } | { dataDir: string },
   logFile: string,
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<ChildProcess> {
   const env: NodeJS.ProcessEnv = {
     PORT: String(port),
@@ -76,6 +77,7 @@ export async function startServer(
     WEB_DIR: '',
     DATABASE_URL: 'url' in database ? database.url : '',
     DATA_DIR: 'dataDir' in database ? database.dataDir : '',
+    ...extraEnv,
   };
   const child = start([SERVER_MAIN], env, logFile);
   await waitUntilUp(child, `http://127.0.0.1:${port}/api/auth/methods`, logFile);
@@ -98,8 +100,11 @@ export async function startBaseline(
 }
 
 /** Runs autocannon in a separate process and returns its figures. */
+let loads = 0;
+
 export async function runLoad(spec: LoadSpec, workDir: string): Promise<LoadResult> {
-  const specFile = path.join(workDir, `load-${Date.now()}.json`);
+  // Numbered: two loads may start in the same millisecond (a load and an observer).
+  const specFile = path.join(workDir, `load-${(loads += 1)}.json`);
   await writeFile(specFile, JSON.stringify(spec));
   const child = spawn(
     process.execPath,

@@ -81,6 +81,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps 64 MB of menu spaces unless told another size, 0 for none', () => {
+    expect(loadConfig({}).menuCacheMb).toBe(64);
+    expect(loadConfig({ MENU_CACHE_MB: '0' }).menuCacheMb).toBe(0);
+    expect(loadConfig({ MENU_CACHE_MB: '512' }).menuCacheMb).toBe(512);
+  });
+
   it('turns demo data off with --no-demo', () => {
     expect(loadConfig({}, ['--no-demo']).demoData).toBe(false);
   });
@@ -93,6 +99,8 @@ describe('loadConfig', () => {
     [{ DEMO_DATA: 'maybe' }, /DEMO_DATA must be true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ SESSION_IDLE_MINUTES: '0' }, /SESSION_IDLE_MINUTES/],
+    [{ MENU_CACHE_MB: '-1' }, /MENU_CACHE_MB must be a whole number from 0 to 4096/],
+    [{ MENU_CACHE_MB: 'lots' }, /MENU_CACHE_MB must be a whole number/],
   ])('refuses %j with one clear sentence', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -35,6 +35,11 @@ export interface Config {
   mail: MailConfig | null;
   /** Time limits of HTTP connections and of shutdown (decision 0050). */
   timeouts: TimeoutsConfig;
+  /**
+   * Megabytes of serialized team and organization spaces kept for reuse (decision 0057);
+   * 0 turns the cache off.
+   */
+  menuCacheMb: number;
 }
 
 export interface TimeoutsConfig {
@@ -289,5 +294,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     apiDocs: apiDocs(env.API_DOCS),
     mail: mail(env, publicUrl(env.PUBLIC_URL, port)),
     timeouts: timeouts(env),
+    menuCacheMb: integer(env, 'MENU_CACHE_MB', 64, 0, 4096),
   };
 }

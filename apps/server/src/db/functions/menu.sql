@@ -8,9 +8,13 @@
 -- migrations when its version is newer than the database's (decision 0006): edit it in
 -- place and raise the version. Changing the function's arguments or result needs a
 -- numbered migration that drops the old one first.
--- version: 3
+-- version: 4
 
-CREATE OR REPLACE FUNCTION signpost_menu(p_organization_id text, p_user_id text)
+-- p_skip_teams and p_skip_organization name the team spaces and the organization space whose
+-- serialized form the server already holds for the versions it read (decision 0057): their
+-- collections and links are left out.
+CREATE OR REPLACE FUNCTION signpost_menu(p_organization_id text, p_user_id text,
+                                         p_skip_teams text[], p_skip_organization boolean)
 RETURNS TABLE (kind text, data json)
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
@@ -36,10 +40,12 @@ BEGIN
   ), visible AS (
     SELECT c.* FROM collections c WHERE c.owner_user_id = p_user_id
     UNION ALL
-    SELECT c.* FROM collections c WHERE c.owner_team_id IN (SELECT id FROM my_teams)
+    SELECT c.* FROM collections c
+    WHERE c.owner_team_id IN (SELECT id FROM my_teams WHERE id <> ALL (p_skip_teams))
     UNION ALL
     SELECT c.* FROM collections c
-    WHERE c.organization_id = p_organization_id AND c.owner_type = 'organization'
+    WHERE NOT p_skip_organization
+      AND c.organization_id = p_organization_id AND c.owner_type = 'organization'
     UNION ALL
     SELECT c.* FROM collections c WHERE c.id IN (SELECT id FROM shared_tree)
   )

@@ -36,7 +36,41 @@ interface Positioned {
 const teamRelation = (role: 'member' | 'editor'): Relation =>
   role === 'editor' ? 'team-editor' : 'team-member';
 
+/** The spaces the menu statement left out, because their serialized form is held. */
+export interface MenuSkip {
+  teams: ReadonlySet<string>;
+  organization: boolean;
+}
+
+const SKIP_NOTHING: MenuSkip = { teams: new Set(), organization: false };
+
+/**
+ * A menu in parts: everything but the spaces, the personal space, each team space (null
+ * where skipped) and the organization's (null where skipped), so that the service can
+ * serialize the shared spaces once and reuse them (decision 0057).
+ */
+export interface MenuParts {
+  head: Omit<Menu, 'spaces'>;
+  personal: Space;
+  teams: { id: string; space: Space | null }[];
+  organization: Space | null;
+}
+
 export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
+  const { head, personal, teams, organization } = buildMenuParts(me, rows);
+  return {
+    profile: head.profile,
+    organization: head.organization,
+    spaces: [personal, ...teams.map((t) => t.space!), organization!],
+    can: head.can,
+  };
+}
+
+export function buildMenuParts(
+  me: AuthContext,
+  rows: MenuRows,
+  skip: MenuSkip = SKIP_NOTHING,
+): MenuParts {
   const byId = new Map(rows.collections.map((c) => [c.id, c]));
   const shareByCollection = new Map(rows.shares.map((s) => [s.collectionId, s]));
   /**
@@ -215,44 +249,55 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
     ],
   };
 
-  const teamSpaces: Space[] = rows.teams.map((team) => ({
+  const teams = rows.teams.map((team) => ({
     id: team.id,
-    name: team.name,
-    type: 'team',
-    buddy: team.buddy,
-    can: { addCollection: team.role === 'editor' || admin },
-    ...(team.openSuggestions === null ? {} : { openSuggestions: team.openSuggestions }),
-    collections: rows.collections
-      .filter((c) => c.ownerTeamId === team.id && c.parentId === null)
-      .map(topLevel),
+    space: skip.teams.has(team.id)
+      ? null
+      : ({
+          id: team.id,
+          name: team.name,
+          type: 'team',
+          buddy: team.buddy,
+          can: { addCollection: team.role === 'editor' || admin },
+          ...(team.openSuggestions === null ? {} : { openSuggestions: team.openSuggestions }),
+          collections: rows.collections
+            .filter((c) => c.ownerTeamId === team.id && c.parentId === null)
+            .map(topLevel),
+        } satisfies Space),
   }));
 
-  const organization: Space = {
-    id: me.organizationId,
-    name: me.organizationName,
-    type: 'organization',
-    can: { addCollection: admin },
-    ...(rows.organizationSuggestions === null
-      ? {}
-      : { openSuggestions: rows.organizationSuggestions }),
-    collections: rows.collections
-      .filter((c) => c.ownerType === 'organization' && c.parentId === null)
-      .map(topLevel),
-  };
+  const organization: Space | null = skip.organization
+    ? null
+    : {
+        id: me.organizationId,
+        name: me.organizationName,
+        type: 'organization',
+        can: { addCollection: admin },
+        ...(rows.organizationSuggestions === null
+          ? {}
+          : { openSuggestions: rows.organizationSuggestions }),
+        collections: rows.collections
+          .filter((c) => c.ownerType === 'organization' && c.parentId === null)
+          .map(topLevel),
+      };
 
   return {
-    profile: { id: me.userId, name: me.name, email: me.email },
-    organization: {
-      id: me.organizationId,
-      name: me.organizationName,
-      feedbackUrl: rows.organization?.feedbackUrl ?? null,
-      consentUrl: rows.organization?.consentUrl ?? null,
-      intros: rows.organization?.intros ?? { personal: '', team: '', organization: '' },
+    head: {
+      profile: { id: me.userId, name: me.name, email: me.email },
+      organization: {
+        id: me.organizationId,
+        name: me.organizationName,
+        feedbackUrl: rows.organization?.feedbackUrl ?? null,
+        consentUrl: rows.organization?.consentUrl ?? null,
+        intros: rows.organization?.intros ?? { personal: '', team: '', organization: '' },
+      },
+      can: {
+        administer: admin || rows.teams.some((team) => runs(teamRelation(team.role))),
+        organization: admin,
+      },
     },
-    spaces: [personal, ...teamSpaces, organization],
-    can: {
-      administer: admin || rows.teams.some((team) => runs(teamRelation(team.role))),
-      organization: admin,
-    },
+    personal,
+    teams,
+    organization,
   };
 }

@@ -112,6 +112,9 @@ const toLink = ([id, name, description, url, icon, appName, createdBy, position]
   position,
 });
 
+/** A text[] literal of ids (one parameter, however many ids; ids never hold a quote). */
+const arrayLiteral = (ids: string[]) => `{${ids.map((id) => `"${id}"`).join(',')}}`;
+
 export function createMenuRepository(db: Executor) {
   return {
     /**
@@ -123,11 +126,15 @@ export function createMenuRepository(db: Executor) {
      * into an enclosing aggregate. The statement itself is the function `signpost_menu`, in
      * db/functions/menu.sql, so that its plan is kept per connection.
      */
-    async load(organizationId: string, userId: string): Promise<MenuRows> {
+    async load(
+      organizationId: string,
+      userId: string,
+      skip: { teams: string[]; organization: boolean } = { teams: [], organization: false },
+    ): Promise<MenuRows> {
       const rows = await selectRows<MenuStatementRow>(
         db,
         sql`
-        SELECT kind, data FROM signpost_menu(${organizationId}, ${userId})`,
+        SELECT kind, data FROM signpost_menu(${organizationId}, ${userId}, ${arrayLiteral(skip.teams)}::text[], ${skip.organization})`,
       );
       const menu: MenuRows = {
         collections: [],

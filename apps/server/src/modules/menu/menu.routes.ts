@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, MenuResponse, NotModified } from '@signpost/contract';
+import type { Static } from 'typebox';
 import { caller } from '../../plugins/auth.ts';
 import { createMenuService } from './menu.service.ts';
 
 export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const menu = createMenuService(app.database.db);
+  const menu = createMenuService(app.database.db, {
+    cacheBytes: app.config.menuCacheMb * 1024 * 1024,
+  });
 
   app.get(
     '/menu',
@@ -19,8 +22,8 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MenuResponse, 304: NotModified, 401: ErrorResponse },
       },
       config: { menuScopes: true },
-      // Native JSON.stringify beats a schema-compiled serializer on this deeply nested union.
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      // The service answers JSON text, put together from serialized spaces (decision 0057).
+      serializerCompiler: () => (data) => (typeof data === 'string' ? data : JSON.stringify(data)),
     },
     async (request, reply) => {
       const me = caller(request);
@@ -32,7 +35,11 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
         return reply.status(304).send(null);
       }
-      return menu.getMenu(me);
+      reply.type('application/json; charset=utf-8');
+      // JSON text already (the schema above documents its shape; tests check answers
+      // against it): typed as the schema's so that the type provider lets it through.
+      const json = (await menu.getMenuJson(me)) as unknown as Static<typeof MenuResponse>;
+      return reply.send(json);
     },
   );
 };

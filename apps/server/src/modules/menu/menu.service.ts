@@ -1,12 +1,64 @@
 import { createHash } from 'node:crypto';
-import type { Menu } from '@signpost/contract';
+import { LRUCache } from 'lru-cache';
+import type { Space } from '@signpost/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { buildMenu } from './menu-tree.ts';
+import { buildMenuParts } from './menu-tree.ts';
 import { createMenuRepository } from './menu.repository.ts';
 
-export function createMenuService(db: Executor) {
+export interface MenuServiceOptions {
+  /** Bytes of serialized spaces to keep; 0 keeps none. */
+  cacheBytes: number;
+}
+
+/** The versions of a person's scopes, from `signpost_menu_scopes` ("scope=version …"). */
+export function parseScopes(scopes: string): Map<string, string> {
+  const versions = new Map<string, string>();
+  for (const pair of scopes.split(' ')) {
+    const at = pair.lastIndexOf('=');
+    if (at > 0) versions.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return versions;
+}
+
+/**
+ * The cache keys of the spaces that are the same for everyone with the same rights (decision
+ * 0057): a team's space depends on its scope, and for its editors (who alone have `te:`, as
+ * do administrators) on their rights and its open suggestions; the organization's on its scope
+ * and, for administrators, on theirs and its open suggestions.
+ */
+export function sharedSpaceKeys(
+  me: Pick<AuthContext, 'organizationId' | 'role'>,
+  versions: Map<string, string>,
+) {
+  const teams = new Map<string, string>();
+  for (const [scope, version] of versions) {
+    if (!scope.startsWith('t:')) continue;
+    const id = scope.slice(2);
+    const editor = versions.get(`te:${id}`);
+    teams.set(id, editor === undefined ? `${scope}=${version}` : `${scope}=${version} e=${editor}`);
+  }
+  const org = `o:${me.organizationId}`;
+  const administrator = versions.get(`oa:${me.organizationId}`);
+  const organization =
+    me.role === 'admin' && administrator !== undefined
+      ? `${org}=${versions.get(org) ?? '0'} a=${administrator}`
+      : `${org}=${versions.get(org) ?? '0'}`;
+  return { teams, organization };
+}
+
+export function createMenuService(db: Executor, options: MenuServiceOptions) {
   const repo = createMenuRepository(db);
+  // Serialized spaces by scope, version and rights, bounded by their size in bytes (UTF-16
+  // strings: two bytes a character) and evicted least recently used first.
+  const cache =
+    options.cacheBytes > 0
+      ? new LRUCache<string, string>({
+          maxSize: options.cacheBytes,
+          sizeCalculation: (json, key) => 2 * (json.length + key.length) + 64,
+        })
+      : null;
+
   return {
     /**
      * A weak validator: a digest of the versions of the scopes the person's menu is built
@@ -15,15 +67,74 @@ export function createMenuService(db: Executor) {
      */
     etagOf: (me: AuthContext) => menuEtag(me.menuScopes),
 
-    async getMenu(me: AuthContext): Promise<Menu> {
-      return buildMenu(me, await repo.load(me.organizationId, me.userId));
+    /**
+     * The person's menu as JSON text. Team and organization spaces are serialized once per
+     * scope version and rights and reused: the menu statement leaves out the ones held, and
+     * the answer is put together from text, never parsed again. The keys are the versions
+     * the session lookup read in this request; the statement runs after it, so what it
+     * returns is at least that new, never older (decision 0057).
+     */
+    async getMenuJson(me: AuthContext): Promise<string> {
+      const keys =
+        cache && me.menuScopes !== null ? sharedSpaceKeys(me, parseScopes(me.menuScopes)) : null;
+      const held = new Map<string, string>();
+      let organizationJson: string | undefined;
+      if (cache && keys) {
+        for (const [id, key] of keys.teams) {
+          const json = cache.get(key);
+          if (json !== undefined) held.set(id, json);
+        }
+        organizationJson = cache.get(keys.organization);
+      }
+      const skip = { teams: new Set(held.keys()), organization: organizationJson !== undefined };
+      const rows = await repo.load(me.organizationId, me.userId, {
+        teams: [...skip.teams],
+        organization: skip.organization,
+      });
+      const parts = buildMenuParts(me, rows, skip);
+      const admin = me.role === 'admin';
+      // Kept only when the rows were read with the rights the key names: a role changed
+      // between the session lookup and the statement must not put one person's rights in
+      // everyone's space.
+      const serialize = (space: Space, key: string | undefined, editor: boolean) => {
+        const json = JSON.stringify(space);
+        if (cache && key !== undefined && editor === / [ea]=/.test(key)) cache.set(key, json);
+        return json;
+      };
+      const editorOf = new Map(rows.teams.map((t) => [t.id, t.role === 'editor' || admin]));
+      const spaces = [JSON.stringify(parts.personal)];
+      for (const team of parts.teams) {
+        const json = team.space
+          ? serialize(team.space, keys?.teams.get(team.id), editorOf.get(team.id) === true)
+          : held.get(team.id);
+        // A team the statement listed but the versions did not (it was joined in between):
+        // built from the rows, so never missing.
+        if (json !== undefined) spaces.push(json);
+      }
+      spaces.push(
+        parts.organization
+          ? serialize(
+              parts.organization,
+              keys?.organization,
+              admin && rows.organizationSuggestions !== null,
+            )
+          : (organizationJson as string),
+      );
+      const { head } = parts;
+      return (
+        `{"profile":${JSON.stringify(head.profile)},` +
+        `"organization":${JSON.stringify(head.organization)},` +
+        `"spaces":[${spaces.join(',')}],` +
+        `"can":${JSON.stringify(head.can)}}`
+      );
     },
   };
 }
 
 /** The ETag of a menu built at these scope versions (`signpost_menu_scopes`). */
 export function menuEtag(scopes: string | null): string {
-  if (scopes === null)
+  if (scopes === null) {
     throw new Error('the menu ETag needs the scope versions (config.menuScopes)');
+  }
   return `W/"m${createHash('sha256').update(scopes).digest('base64url').slice(0, 27)}"`;
 }

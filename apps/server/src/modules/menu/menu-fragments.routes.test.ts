@@ -1,0 +1,158 @@
+// Shared menu fragments (decision 0057): team and organization spaces are serialized once per
+// scope version and rights, and reused. The same answers as without the cache, for every
+// kind of person; reuse that ends with the next version; no rights carried across people.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Menu } from '@signpost/contract';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { selectRows } from '../../db/client.ts';
+import { links } from '../../db/schema/index.ts';
+import { createMenuService } from './menu.service.ts';
+import { createTestApp } from '../../../test/app.ts';
+import {
+  addTeamMember,
+  createCollection,
+  createLink,
+  createOrganization,
+  createTeam,
+} from '../../../test/factories.ts';
+import { call } from '../../../test/support/consumer-call.ts';
+import { createPerson, type Person } from '../../../test/support/world.ts';
+
+const { app, db, database } = await createTestApp();
+// The same database, served by an app without the cache.
+const uncached = await buildApp({
+  config: loadConfig({ LOG_LEVEL: 'silent', MENU_CACHE_MB: '0' }),
+  database,
+});
+await uncached.ready();
+afterAll(() => uncached.close());
+
+let admin: Person;
+let editor: Person;
+let member: Person;
+let otherMember: Person;
+let teamLink: { id: string };
+let orgLink: { id: string };
+let teamCollection: { id: string; organizationId: string };
+
+beforeAll(async () => {
+  const org = await createOrganization(db);
+  admin = await createPerson(app, db, org.id, 'admin');
+  editor = await createPerson(app, db, org.id);
+  member = await createPerson(app, db, org.id);
+  otherMember = await createPerson(app, db, org.id);
+  const team = await createTeam(db, org.id, { buddyId: editor.id });
+  await addTeamMember(db, team, editor.id, 'editor');
+  await addTeamMember(db, team, member.id);
+  await addTeamMember(db, team, otherMember.id);
+  await addTeamMember(db, team, admin.id);
+  teamCollection = await createCollection(db, { team });
+  teamLink = await createLink(db, teamCollection, { name: 'Team wiki' });
+  const orgCollection = await createCollection(db, { organizationId: org.id });
+  orgLink = await createLink(db, orgCollection, { name: 'Intranet' });
+  // Open suggestions: counted for the team's editors and the organization's administrators.
+  for (const collection of [teamCollection, orgCollection]) {
+    const answer = await call(app, 'POST', `/collections/${collection.id}/suggestions`, member, {
+      name: 'Suggested',
+      url: 'https://suggested.example',
+    });
+    expect(answer.statusCode, answer.body).toBe(204);
+  }
+});
+
+async function menuOf(server: typeof app, person: Person): Promise<Menu> {
+  const response = await server.inject({
+    method: 'GET',
+    url: '/api/consumer/menu',
+    headers: person.headers,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return response.json<Menu>();
+}
+
+const spaceOf = (menu: Menu, type: 'team' | 'organization') =>
+  menu.spaces.find((space) => space.type === type)!;
+const linkNames = (menu: Menu, type: 'team' | 'organization') =>
+  JSON.stringify(spaceOf(menu, type)).match(/"name":"[^"]*"/g);
+
+/** Changes a link's name with the menu's triggers off: no version moves. */
+async function renameUntracked(id: string, name: string) {
+  await db.transaction(async (tx) => {
+    await selectRows(tx, sql`SET LOCAL session_replication_role = replica`);
+    await tx.update(links).set({ name }).where(eq(links.id, id));
+  });
+}
+
+describe('shared menu fragments', () => {
+  it('answer exactly what the menu without them answers, for members, editors and administrators', async () => {
+    for (const person of [editor, admin, member, otherMember]) {
+      const expected = await menuOf(uncached, person);
+      // The first answer fills the cache, the second comes from it.
+      expect(await menuOf(app, person)).toEqual(expected);
+      expect(await menuOf(app, person)).toEqual(expected);
+    }
+  });
+
+  it("reuse a team's and the organization's space for people with the same rights, until its next version", async () => {
+    await menuOf(app, member);
+    await renameUntracked(teamLink.id, 'Untracked name');
+    await renameUntracked(orgLink.id, 'Untracked org name');
+    // Held: the cached app still serves the space as it was serialized; the other reads it.
+    const held = await menuOf(app, otherMember);
+    expect(linkNames(held, 'team')).toContain('"name":"Team wiki"');
+    expect(linkNames(held, 'organization')).toContain('"name":"Intranet"');
+    const fresh = await menuOf(uncached, otherMember);
+    expect(linkNames(fresh, 'team')).toContain('"name":"Untracked name"');
+
+    // A tracked change moves the team's version: the next answer is built anew.
+    const answer = await call(app, 'PATCH', `/links/${teamLink.id}`, editor, {
+      name: 'Team wiki, renamed',
+    });
+    expect(answer.statusCode, answer.body).toBe(204);
+    const after = await menuOf(app, otherMember);
+    expect(linkNames(after, 'team')).toContain('"name":"Team wiki, renamed"');
+    // The organization's version did not move: its space is still the held one.
+    expect(linkNames(after, 'organization')).toContain('"name":"Intranet"');
+    await renameUntracked(orgLink.id, 'Intranet');
+  });
+
+  it("never give one person's rights to another: editors', administrators' and members' spaces are kept apart", async () => {
+    // Editors and administrators first, so that their spaces are held before the members'.
+    const asEditor = await menuOf(app, editor);
+    const asAdmin = await menuOf(app, admin);
+    const asMember = await menuOf(app, member);
+    expect(spaceOf(asEditor, 'team')).toMatchObject({
+      can: { addCollection: true },
+      openSuggestions: 1,
+    });
+    expect(spaceOf(asAdmin, 'organization')).toMatchObject({
+      can: { addCollection: true },
+      openSuggestions: 1,
+    });
+    const memberTeam = spaceOf(asMember, 'team');
+    const memberOrg = spaceOf(asMember, 'organization');
+    expect(memberTeam.can.addCollection).toBe(false);
+    expect(memberTeam).not.toHaveProperty('openSuggestions');
+    expect(memberOrg.can.addCollection).toBe(false);
+    expect(memberOrg).not.toHaveProperty('openSuggestions');
+    expect(asMember).toEqual(await menuOf(uncached, member));
+  });
+
+  it('stay correct when the cache is too small to hold them all', async () => {
+    // Room for about one space: every answer evicts another.
+    const small = createMenuService(db, { cacheBytes: 3_000 });
+    for (const round of [1, 2]) {
+      for (const person of [member, editor, admin, otherMember]) {
+        const context = await app.auth.authenticate(
+          person.headers.authorization.slice('Bearer '.length),
+          true,
+        );
+        const answer = JSON.parse(await small.getMenuJson(context!)) as Menu;
+        expect(answer, `round ${round}`).toEqual(await menuOf(uncached, person));
+      }
+    }
+  });
+});
