@@ -61,6 +61,8 @@ describe('compressed answers of the API', async () => {
       expect(response.headers['content-encoding'], acceptEncoding).toBe('br');
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      // Compressed in one call (up to 1 MB), so its length is known and sent.
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(plain.body);
     }
   });
