@@ -1,10 +1,32 @@
 import react from '@vitejs/plugin-react';
+import { constants } from 'node:zlib';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Every text file of the build is compressed once, here, at the highest settings (decision
+ * 0059): brotli at quality 11 (`.br`) and gzip -9 (`.gz`) beside it. The server sends the one
+ * the browser accepts (`preCompressed` in `apps/server/src/plugins/static-web.ts`) and the
+ * file itself to a client that accepts neither. A compressed copy no smaller than its file is
+ * not written.
+ */
+export const precompress = () =>
+  compression({
+    include: /\.(html|css|js|mjs|json|svg|txt|xml|webmanifest|map)$/,
+    algorithms: [
+      defineAlgorithm('brotliCompress', {
+        params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+      }),
+      defineAlgorithm('gzip', { level: constants.Z_BEST_COMPRESSION }),
+    ],
+    skipIfLargerOrEqual: true,
+    deleteOriginalAssets: false,
+  });
 
 const ISOLATED = ['src/app/portal-cards-render.test.tsx'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { sourcemap: false, reportCompressedSize: true },
   test: {

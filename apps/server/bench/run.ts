@@ -6,6 +6,7 @@
 // beside baseline B (a bare Fastify route serving the same menu). Prints one table.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,6 +68,30 @@ const warmupSeconds = quick ? 1 : 3;
 const connections = 10;
 const port = Number(args.port);
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/**
+ * What a browser says it takes. The menu rows (and B) ask with it, so that they measure the
+ * path a browser takes: the menu compressed with brotli (decision 0059).
+ */
+const BROWSER_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** The menu on the wire: its status, coding and the bytes of its body as sent. */
+function menuOnTheWire(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; encoding: string; bytes: number }>((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          encoding: String(response.headers['content-encoding'] ?? 'identity'),
+          bytes,
+        }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 /** Installs and builds what is missing or stale, the way `npm start` does. */
 function buildIfNeeded() {
@@ -130,7 +155,7 @@ async function main() {
       log('Measuring baseline B…');
       const b = await load({
         url: `http://127.0.0.1:${port + 1}`,
-        headers: {},
+        headers: BROWSER_ENCODING,
         paths: ['/api/consumer/menu'],
       });
       await stop(baseline);
@@ -146,7 +171,11 @@ async function main() {
 
       log('Measuring the menu on PostgreSQL, shared fragments on…');
       const measured = await withPeakRss(server.pid, () =>
-        load({ url: base, headers, paths: ['/api/consumer/menu'] }),
+        load({
+          url: base,
+          headers: { ...headers, ...BROWSER_ENCODING },
+          paths: ['/api/consumer/menu'],
+        }),
       );
       rows.push({
         what: `menu, PostgreSQL, shared fragments on (${size})`,
@@ -210,7 +239,7 @@ async function main() {
       const conditional: LoadResult | null = menu.etag
         ? await load({
             url: base,
-            headers: { ...headers, 'if-none-match': menu.etag },
+            headers: { ...headers, ...BROWSER_ENCODING, 'if-none-match': menu.etag },
             paths: ['/api/consumer/menu'],
           })
         : null;
@@ -221,6 +250,30 @@ async function main() {
         budget: '304 at ≥ 7 × B',
         checks: conditional ? [atLeastRatio(7)] : [() => 'no ETag'],
         expect: [304],
+      });
+
+      log('Menu bytes on the wire, with brotli and without…');
+      const menuUrl = `${base}/api/consumer/menu`;
+      const plainWire = await menuOnTheWire(menuUrl, headers);
+      const brotliWire = await menuOnTheWire(menuUrl, { ...headers, 'accept-encoding': 'br' });
+      const share = brotliWire.bytes / plainWire.bytes;
+      const bytes = (n: number) => n.toLocaleString('en-US');
+      rows.push({
+        what: `menu bytes on the wire (brotli), ${size} set`,
+        budget: '≤ 15 % of the JSON',
+        checks: [
+          () =>
+            brotliWire.status !== 200 || plainWire.status !== 200
+              ? `answered ${brotliWire.status} and ${plainWire.status}`
+              : brotliWire.encoding !== 'br'
+                ? `Content-Encoding ${brotliWire.encoding}, not br`
+                : share > 0.15
+                  ? `${(share * 100).toFixed(1)} % > 15 %`
+                  : null,
+        ],
+        note:
+          `${bytes(brotliWire.bytes)} bytes (${brotliWire.encoding}) of ${bytes(plainWire.bytes)} ` +
+          `bytes of JSON: ${(share * 100).toFixed(1)} %`,
       });
     } else if (measures('menu')) {
       rows.push({
@@ -386,7 +439,11 @@ async function main() {
       const liteIdle = await rssMb(embedded.pid);
       log('Measuring the menu on PGlite…');
       const measured = await withPeakRss(embedded.pid, () =>
-        load({ url: base, headers: liteHeaders, paths: ['/api/consumer/menu'] }),
+        load({
+          url: base,
+          headers: { ...liteHeaders, ...BROWSER_ENCODING },
+          paths: ['/api/consumer/menu'],
+        }),
       );
       await stop(embedded);
       rows.push({

@@ -8,6 +8,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { acceptJsonBodiesOnly } from './plugins/body-parsers.ts';
 import { errorsPlugin, formatSchemaErrors } from './plugins/errors.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors.ts';
+import { compressionPlugin } from './plugins/compression.ts';
 import { checkRequestText } from './lib/request-text.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -138,6 +139,10 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  // The web app's files come compressed from the build, so they are declared before the
+  // compression, which hooks every route declared after it: the API's (decision 0059).
+  if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -147,7 +152,6 @@ export async function buildApp({
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(setupRoutes, { prefix: '/api/setup' });
   await app.register(invitationsRoutes, { prefix: '/api/invitations' });
-  if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });
   if (periodicJobs) {
     startAuditRetention(app);
     startPeopleChangesRetention(app);

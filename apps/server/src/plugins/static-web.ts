@@ -4,7 +4,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 
-/** Serves the built web app; other page addresses get index.html (see the errors plugin). */
+/**
+ * Serves the built web app; other page addresses get index.html (see the errors plugin).
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside each text file (decision
+ * 0059): the one the client's Accept-Encoding prefers is sent, with its Content-Encoding and
+ * `Vary: Accept-Encoding`, and the file itself to a client that takes neither (or when the
+ * build wrote no copy, as for a file too small to gain). The server never compresses these
+ * files at run time: app.ts registers them before the compression plugin.
+ */
 export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: string }) => {
   if (!existsSync(path.join(options.root, 'index.html'))) {
     app.log.warn({ root: options.root }, 'web app not built; serving the API only');
@@ -13,6 +20,7 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: 
   await app.register(fastifyStatic, {
     root: options.root,
     wildcard: false,
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       // Hashed assets never change; the page itself is always revalidated.
       res.header(
