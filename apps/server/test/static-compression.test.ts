@@ -1,9 +1,9 @@
 // The web app's files, compressed once by the build, as the server sends them (decision 0059).
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from './app.ts';
 
 const BROWSER = 'gzip, deflate, br, zstd';
@@ -22,6 +22,7 @@ for (const [name, text] of Object.entries(files)) {
 // A file the build left without copies (too small to gain from them).
 await writeFile(path.join(webDir, 'assets', 'tiny-abc.js'), 'export {};\n');
 const { app } = await createTestApp({ WEB_DIR: webDir });
+afterAll(() => rm(webDir, { recursive: true, force: true }));
 
 const get = (url: string, acceptEncoding?: string) =>
   app.inject({
