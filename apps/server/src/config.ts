@@ -35,6 +35,8 @@ export interface Config {
   mail: MailConfig | null;
   /** Time limits of HTTP connections and of shutdown (decision 0050). */
   timeouts: TimeoutsConfig;
+  /** Live updates of the menu: limits of open streams (decision 0062). */
+  live: { maxStreams: number; maxStreamsPerSession: number };
 }
 
 export interface TimeoutsConfig {
@@ -289,5 +291,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     apiDocs: apiDocs(env.API_DOCS),
     mail: mail(env, publicUrl(env.PUBLIC_URL, port)),
     timeouts: timeouts(env),
+    live: {
+      maxStreams: integer(env, 'LIVE_MAX_STREAMS', 10_000, 0, 1_000_000),
+      maxStreamsPerSession: integer(env, 'LIVE_MAX_STREAMS_PER_SESSION', 8, 1, 100),
+    },
   };
 }
