@@ -208,13 +208,9 @@ describe('the menu event stream', () => {
   it("starts telling a person of a share's changes once they are added to it", async () => {
     const newcomer = await createPerson(app, db, org.id);
     const stream = await streamOf(newcomer);
-    const added = await call(
-      app,
-      'POST',
-      `/collection-shares/${share.id}/members`,
-      people.owner,
-      { memberIds: [newcomer.id] },
-    );
+    const added = await call(app, 'POST', `/collection-shares/${share.id}/members`, people.owner, {
+      memberIds: [newcomer.id],
+    });
     expect(added.statusCode, added.body).toBe(204);
     // Only the share's scope was announced: the hub looked up who is in it.
     expect(await stream.next()).toBe('menu');
@@ -299,10 +295,8 @@ describe('the limits of streams', () => {
   });
 
   it('refuses more streams than the instance allows (503 with Retry-After)', async () => {
-    const sessionsOf = await Promise.all(
-      Array.from({ length: 4 }, () => signIn(app, people.bystander)),
-    );
-    for (const session of sessionsOf) {
+    for (let n = 0; n < 4; n += 1) {
+      const session = await signIn(app, people.bystander);
       for (let i = 0; i < 3; i += 1) await streamOf(session);
     }
     expect(app.live.size).toBe(12);
