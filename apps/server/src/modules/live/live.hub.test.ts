@@ -128,6 +128,11 @@ describe('the live hub', () => {
     expect(hub.listeners('p:ana')).toBe(1);
   });
 
+  it('answers 404 when live updates are turned off, so that clients stop asking', () => {
+    hub = new LiveHub(fakeRepository({}), { maxStreams: 0, maxStreamsPerSession: 8 }, log);
+    expect(hub.refusal({ kind: 'session', id: 'any' })?.statusCode).toBe(404);
+  });
+
   it('ends every stream and opens none when it closes', () => {
     hub = new LiveHub(fakeRepository({}), { maxStreams: 10, maxStreamsPerSession: 8 }, log);
     hub.start();

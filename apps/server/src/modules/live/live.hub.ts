@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import type { Credential, LiveRepository } from './live.repository.ts';
+import type { LiveRepository } from './live.repository.ts';
+import type { Credential } from './live.types.ts';
 
 /**
  * The frames a stream carries (decision 0062). No frame says what changed or whose change it
@@ -121,13 +122,14 @@ export class LiveHub {
 
   /** Why a new stream of this credential cannot open now, or null when it can. */
   refusal(credential: Credential): AppError | null {
-    if (this.closing || this.limits.maxStreams === 0) {
-      return new AppError(
-        503,
-        'RATE_LIMITED',
-        'Live updates are not available on this server now; the menu is still refreshed.',
-        { 'Retry-After': '5' },
-      );
+    // Turned off (LIVE_MAX_STREAMS=0): the web app stops asking on a 404.
+    if (this.limits.maxStreams === 0) {
+      return new AppError(404, 'NOT_FOUND', 'Live updates are turned off on this server.');
+    }
+    if (this.closing) {
+      return new AppError(503, 'RATE_LIMITED', 'This server is shutting down; try again.', {
+        'Retry-After': '5',
+      });
     }
     if (this.all.size >= this.limits.maxStreams) {
       return new AppError(

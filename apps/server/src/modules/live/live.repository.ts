@@ -1,23 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.ts';
-
-/** The scope keys of `signpost_menu_scopes`' answer ("scope=version scope=version …"). */
-export function scopeKeys(versions: string | null): string[] {
-  if (!versions) return [];
-  const keys: string[] = [];
-  for (const pair of versions.split(' ')) {
-    const end = pair.lastIndexOf('=');
-    const key = end > 0 ? pair.slice(0, end) : pair;
-    if (key) keys.push(key);
-  }
-  return keys;
-}
-
-/** A credential a stream was opened with: a sign-in session or a personal access token. */
-export interface Credential {
-  kind: 'session' | 'token';
-  id: string;
-}
+import { scopeKeys, type Credential } from './live.types.ts';
 
 export function createLiveRepository(db: Database, sessionIdleMinutes: number) {
   return {

@@ -1,8 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '@signpost/contract';
 import { caller } from '../../plugins/auth.ts';
-import type { Credential } from './live.repository.ts';
-import { scopeKeys } from './live.repository.ts';
+import { scopeKeys, type Credential } from './live.types.ts';
 
 /** The stream's headers: never cached, compressed or buffered on the way (decision 0062). */
 const STREAM_HEADERS = {
@@ -13,6 +13,25 @@ const STREAM_HEADERS = {
   // The connection ends with the stream (a sign-out, a shutdown): nothing waits on it after.
   Connection: 'close',
 };
+
+/** A client's socket error ends its stream through `close`; nothing more to do. */
+const ignore = () => {};
+
+/** The last head kept, shared by the streams that open within the same second. */
+let lastHead = '';
+
+/**
+ * Node keeps the head it sent as `_header`, built by appending every field: a rope of some
+ * 70 small strings, about 2 KB a stream. Once sent it is only tested for being there; it is
+ * replaced by one flat copy, shared with the previous stream's when equal (the same headers,
+ * the same Date).
+ */
+function compactHead(res: ServerResponse) {
+  const raw = res as unknown as { _header?: unknown; _headerSent?: boolean };
+  if (typeof raw._header !== 'string' || !raw._headerSent) return;
+  if (raw._header !== lastHead) lastHead = Buffer.from(raw._header, 'latin1').toString('latin1');
+  raw._header = lastHead;
+}
 
 export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -59,12 +78,14 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (value !== undefined) res.setHeader(name, value);
       }
       res.writeHead(200, STREAM_HEADERS);
-      res.on('error', () => {});
+      res.on('error', ignore);
       const stream = app.live.open(res, {
         userId: me.userId,
         credential,
         scopes: scopeKeys(me.menuScopes),
       });
+      // The head went out with the first frame; what the response keeps of it is trimmed.
+      compactHead(res);
       res.on('close', stream.close);
       // Gone while the stream opened: no close event will come.
       if (res.destroyed || request.raw.destroyed) stream.close();

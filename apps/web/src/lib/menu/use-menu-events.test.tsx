@@ -1,8 +1,7 @@
-import { act, renderHook, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider, createQueryClient } from '../../app/provider';
 import { makeMenu } from '../../test/menu-fixture';
+import { renderHookWithQuery } from '../../test/render-with-query';
 import { clearSession, getSession, setSessionToken } from '../session-store';
 import { useMenu } from './get-menu';
 import {
@@ -232,17 +231,10 @@ describe('useMenuEvents', () => {
       });
     });
     vi.stubGlobal('fetch', fetchMock);
-    const client = createQueryClient();
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <AppProvider client={client}>{children}</AppProvider>
-    );
-    const view = renderHook(
-      () => {
-        useMenuEvents();
-        return useMenu();
-      },
-      { wrapper },
-    );
+    const view = renderHookWithQuery(() => {
+      useMenuEvents();
+      return useMenu();
+    });
     return {
       ...view,
       stream,
