@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateInto } from './generate.ts';
+import { measureLive } from './live.ts';
 import type { SizeName } from './dataset.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import {
@@ -52,7 +53,7 @@ const { values: args } = parseArgs({
 });
 
 /** Parts of the run: `--only peers,writes` measures those and skips the rest. */
-const PARTS = ['menu', 'peers', 'admin', 'writes', 'pglite'] as const;
+const PARTS = ['menu', 'peers', 'admin', 'writes', 'live', 'pglite'] as const;
 const only = args.only?.split(',').map((part) => part.trim());
 const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart !== undefined) {
@@ -420,6 +421,21 @@ async function main() {
       }
     }
     await stop(server);
+
+    // Live updates (decision 0062), on a server of their own.
+    if (measures('live')) {
+      rows.push(
+        ...(await measureLive({
+          pgUrl,
+          port,
+          workDir,
+          data,
+          streams: 10_000,
+          samples: quick ? 30 : 100,
+          log,
+        })),
+      );
+    }
 
     // PGlite.
     if (!args['skip-pglite'] && measures('pglite') && menuThere) {

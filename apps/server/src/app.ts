@@ -19,6 +19,7 @@ import { startPeopleChangesRetention } from './modules/people/people-changes-ret
 import { startAuditRetention } from './modules/audit/audit-retention.ts';
 import { startUndoRetention } from './modules/undo/undo-retention.ts';
 import { consumerRoutes } from './modules/consumer.routes.ts';
+import { livePlugin } from './modules/live/live.plugin.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
@@ -145,6 +146,8 @@ export async function buildApp({
   await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  // Live updates of the menu (decision 0062): the hub its route in consumerRoutes uses.
+  await app.register(livePlugin);
   await app.register(authRoutes, { prefix: '/api/auth' });
   // A demo single sign-on provider, when the demo runs without a configured one.
   if (config.demoData && config.oidcProviders.length === 0) await app.register(demoIdpPlugin);

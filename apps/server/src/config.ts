@@ -40,6 +40,8 @@ export interface Config {
    * 0 turns the cache off.
    */
   menuCacheMb: number;
+  /** Live updates of the menu: limits of open streams (decision 0062). */
+  live: { maxStreams: number; maxStreamsPerSession: number };
 }
 
 export interface TimeoutsConfig {
@@ -295,5 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     mail: mail(env, publicUrl(env.PUBLIC_URL, port)),
     timeouts: timeouts(env),
     menuCacheMb: integer(env, 'MENU_CACHE_MB', 64, 0, 4096),
+    live: {
+      maxStreams: integer(env, 'LIVE_MAX_STREAMS', 10_000, 0, 1_000_000),
+      maxStreamsPerSession: integer(env, 'LIVE_MAX_STREAMS_PER_SESSION', 8, 1, 100),
+    },
   };
 }

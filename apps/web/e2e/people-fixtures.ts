@@ -71,6 +71,11 @@ const CAST = {
   undoTrashPerson: { colleague: 'quinn.ivanova@example.com' },
   // search.spec.ts: in Engineering and in the Launch checklist share.
   rankingSearchPerson: { colleague: 'amara.okafor@example.com' },
+  // live-updates.spec.ts: a share's owner and member, a team's editor and member.
+  liveShareOwner: { colleague: 'carmen.ivanova@example.com' },
+  liveShareMember: { colleague: 'grace.patel@example.com' },
+  liveTeamEditor: { colleague: 'hiro.singh@example.com' },
+  liveTeamMember: { colleague: 'carmen.martin@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;

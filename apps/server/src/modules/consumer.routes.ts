@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { linksRoutes } from './links/links.routes.ts';
+import { liveRoutes } from './live/live.routes.ts';
 import { menuRoutes } from './menu/menu.routes.ts';
 import { peersRoutes } from './peers/peers.routes.ts';
 import { sharesRoutes } from './shares/shares.routes.ts';
@@ -20,4 +21,5 @@ export const consumerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(peersRoutes);
   await app.register(ownSuggestionsRoutes);
   await app.register(undoRoutes);
+  await app.register(liveRoutes);
 };

@@ -8,6 +8,7 @@ import type {
   ProcessedMenu,
 } from '../lib/menu/menu-types';
 import { useMenu } from '../lib/menu/get-menu';
+import { useMenuEvents } from '../lib/menu/use-menu-events';
 import { logout } from '../lib/auth';
 import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
 import { useMenuPaintedMark } from '../lib/menu-painted-mark';
@@ -103,6 +104,8 @@ function renderPanel(panel: Panel, context: PanelContext) {
 export function PortalView() {
   const { t } = useTranslation();
   const menu = useMenu();
+  // Changes by others reach the open portal without a reload (decision 0062).
+  useMenuEvents();
   const panels = usePanels();
   const [, pushLastUsed] = useLastUsed();
   const { open } = panels;

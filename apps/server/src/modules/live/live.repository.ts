@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { selectRows, type Database } from '../../db/client.ts';
+import { scopeKeys, type Credential } from './live.types.ts';
+
+export function createLiveRepository(db: Database, sessionIdleMinutes: number) {
+  return {
+    /**
+     * The scope keys of active people's menus, by person; a person who is no longer active
+     * (disabled, deleted) is missing from the answer.
+     */
+    async scopesOf(userIds: string[]): Promise<Map<string, string[]>> {
+      const rows = await selectRows<{ userId: string; scopes: string | null }>(
+        db,
+        sql`SELECT u.id AS "userId",
+                   signpost_menu_scopes(u.organization_id, u.id, u.role = 'admin') AS scopes
+            FROM users u
+            WHERE u.id = ANY(${sql.param(userIds)}::text[]) AND u.status = 'active'`,
+      );
+      return new Map(rows.map((row) => [row.userId, scopeKeys(row.scopes)]));
+    },
+
+    /**
+     * The people whose menus show these shares: their members and the owners of the shared
+     * collections (whether or not they see them yet: a person just added is in no stream's
+     * list of scopes).
+     */
+    async peopleOfShares(shareIds: string[]): Promise<string[]> {
+      const rows = await selectRows<{ userId: string }>(
+        db,
+        sql`SELECT m.user_id AS "userId" FROM share_members m
+            WHERE m.share_id = ANY(${sql.param(shareIds)}::text[])
+            UNION
+            SELECT c.owner_user_id FROM collection_shares s
+            JOIN collections c ON c.id = s.collection_id
+            WHERE s.id = ANY(${sql.param(shareIds)}::text[]) AND c.owner_user_id IS NOT NULL`,
+      );
+      return rows.map((row) => row.userId);
+    },
+
+    /**
+     * Which of these credentials are still live, by the same rules as the sign-in check
+     * (auth.service `authenticate`), without touching them: an open stream does not keep a
+     * session from going idle.
+     */
+    async liveCredentials(credentials: Credential[]): Promise<Set<string>> {
+      const sessions = credentials.filter((c) => c.kind === 'session').map((c) => c.id);
+      const tokens = credentials.filter((c) => c.kind === 'token').map((c) => c.id);
+      const rows = await selectRows<{ id: string }>(
+        db,
+        sql`SELECT s.id FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.id = ANY(${sql.param(sessions)}::text[])
+              AND s.revoked_at IS NULL AND s.expires_at > now()
+              AND s.last_seen_at > now() - make_interval(mins => ${sessionIdleMinutes}::int)
+              AND u.status = 'active'
+            UNION ALL
+            SELECT t.id FROM access_tokens t JOIN users u ON u.id = t.user_id
+            WHERE t.id = ANY(${sql.param(tokens)}::text[])
+              AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
+              AND u.status = 'active'`,
+      );
+      return new Set(rows.map((row) => row.id));
+    },
+  };
+}
+
+export type LiveRepository = ReturnType<typeof createLiveRepository>;
