@@ -479,8 +479,8 @@ async function main() {
       rows.push({
         what: 'server memory, idle (PGlite)',
         memoryMb: liteIdle,
-        budget: '≤ 150 MB',
-        checks: [memoryAtMost(150)],
+        budget: '≤ 200 MB',
+        checks: [memoryAtMost(200)],
       });
       rows.push({
         what: 'server memory, under menu load (PGlite)',

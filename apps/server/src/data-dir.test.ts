@@ -16,6 +16,7 @@ import {
   describeDataDirError,
   EMBEDDED_POSTGRES_MAJOR,
 } from './data-dir.ts';
+import { EMBEDDED_SETTINGS, EMBEDDED_WASM_FLAGS, openDatabase } from './db/client.ts';
 
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
 let root: string;
@@ -99,6 +100,52 @@ describe('checkDataDir', () => {
     );
     await expect(checkDataDir(folder)).resolves.toBeUndefined();
   }, 60_000);
+});
+
+describe('the embedded database’s settings (decision 0061)', () => {
+  /** What PostgreSQL answers for each setting, and for what it derives from them. */
+  async function shown(dataDir: string | null) {
+    const database = await openDatabase({ url: null, dataDir });
+    try {
+      const answers: Record<string, string> = {};
+      for (const name of [...Object.keys(EMBEDDED_SETTINGS), 'wal_buffers']) {
+        const [row] = await database.query<Record<string, string>>(`SHOW ${name}`);
+        answers[name] = row?.[name] ?? '';
+      }
+      return answers;
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('starts a data folder with them at every start, leaving its postgresql.conf as it was', async () => {
+    expect(EMBEDDED_SETTINGS).toEqual({ shared_buffers: '8MB' });
+    const folder = path.join(root, 'settings');
+    // wal_buffers follows the shared buffers (1/32 of them) rather than PostgreSQL's 4 MB.
+    const expected = { ...EMBEDDED_SETTINGS, wal_buffers: '256kB' };
+    expect(await shown(folder)).toEqual(expected);
+    expect(await shown(folder)).toEqual(expected);
+    // The folder keeps initdb's configuration: the settings are given at each start.
+    const conf = await readFile(path.join(folder, 'postgresql.conf'), 'utf8');
+    expect(conf).toMatch(/^shared_buffers = 128MB/m);
+  }, 60_000);
+
+  it('starts an in-memory database (the tests’ own) with them too', async () => {
+    expect(await shown(null)).toEqual({ ...EMBEDDED_SETTINGS, wal_buffers: '256kB' });
+  });
+
+  it('sets V8 flags that this Node knows', () => {
+    for (const flag of EMBEDDED_WASM_FLAGS) {
+      const result = spawnSync(
+        process.execPath,
+        ['-e', `require('node:v8').setFlagsFromString(${JSON.stringify(flag)})`],
+        { encoding: 'utf8' },
+      );
+      expect(result.status).toBe(0);
+      // V8 answers an unknown flag on stderr, and goes on as if nothing happened.
+      expect(result.stderr).toBe('');
+    }
+  });
 });
 
 describe('describeDataDirError', () => {

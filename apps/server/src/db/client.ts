@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger, SQL } from 'drizzle-orm';
+import v8 from 'node:v8';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -110,10 +111,52 @@ export class DatabasePool extends pg.Pool {
   }
 }
 
+/**
+ * PostgreSQL settings of the embedded database (decision 0061), given to PGlite at every
+ * start; the folder's postgresql.conf stays as initdb wrote it. PGlite runs PostgreSQL inside
+ * the Signpost process, and PostgreSQL's default of 128 MB of shared buffers is WebAssembly
+ * memory that is all resident from the start. 8 MB (1,024 pages) holds the pages one menu of
+ * the reference data set reads (about 500) twice over; a page not there is read from the
+ * data folder, mostly from the operating system's cache. wal_buffers follows (1/32 of it).
+ */
+export const EMBEDDED_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '8MB',
+};
+
+/**
+ * V8's handling of PGlite's WebAssembly (decision 0061): each function is compiled once, by
+ * Liftoff, V8's baseline compiler, when first called, and not again by TurboFan, its
+ * optimizing compiler, when it gets hot. TurboFan's work on PostgreSQL's large functions
+ * kept 50 to 70 MB more in the process for good and a core busy for seconds after each
+ * start. PGlite is the only WebAssembly in the process. Set before the first PGlite compiles
+ * its module: V8 reads them when it compiles.
+ */
+export const EMBEDDED_WASM_FLAGS = ['--no-wasm-dynamic-tiering', '--no-wasm-tier-up'] as const;
+
+let wasmFlagsSet = false;
+function setEmbeddedWasmFlags() {
+  if (wasmFlagsSet) return;
+  wasmFlagsSet = true;
+  for (const flag of EMBEDDED_WASM_FLAGS) v8.setFlagsFromString(flag);
+}
+
+/** PGlite's start parameters: its own defaults, then EMBEDDED_SETTINGS. */
+export function embeddedStartParams(): string[] {
+  return [
+    ...PGlite.defaultStartParams,
+    ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+  ];
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const statements = new StatementCounter();
   if (options.url === null) {
-    const pgliteOptions = { extensions: { pg_trgm }, loadDataDir: options.loadDataDir };
+    setEmbeddedWasmFlags();
+    const pgliteOptions = {
+      extensions: { pg_trgm },
+      loadDataDir: options.loadDataDir,
+      startParams: embeddedStartParams(),
+    };
     const client = options.dataDir
       ? new PGlite(options.dataDir, pgliteOptions)
       : new PGlite(pgliteOptions);

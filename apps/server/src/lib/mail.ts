@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { MailConfig } from '../config.ts';
 
 /** One mail to send. */
@@ -13,8 +12,12 @@ export interface Mailer {
   close(): void;
 }
 
-/** Sends mail through the configured SMTP server (nodemailer), from the configured sender. */
-export function createMailer(config: MailConfig): Mailer {
+/**
+ * Sends mail through the configured SMTP server (nodemailer), from the configured sender.
+ * nodemailer is loaded on the first call, so that a server without mail never loads it.
+ */
+export async function createMailer(config: MailConfig): Promise<Mailer> {
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(config.smtpUrl);
   return {
     async send(message) {

@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { DatabasePool, type DatabaseHandle } from '../../db/client.ts';
@@ -55,7 +55,14 @@ export function createJobs({
 
     async start() {
       if (!mailConfig || boss) return;
-      mailer = givenMailer ?? createMailer(mailConfig);
+      // pg-boss and nodemailer load here, when the queue starts, not with the app: a server
+      // without mail never loads them (decision 0061).
+      const [{ default: PgBoss }, newMailer] = await Promise.all([
+        import('pg-boss'),
+        givenMailer ?? createMailer(mailConfig),
+      ]);
+      if (boss) return;
+      mailer = newMailer;
       let executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
       if (database.kind === 'postgres' && config.databaseUrl) {
         const own = new DatabasePool({
