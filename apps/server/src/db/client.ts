@@ -151,7 +151,9 @@ export function embeddedStartParams(): string[] {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const statements = new StatementCounter();
   if (options.url === null) {
-    setEmbeddedWasmFlags();
+    // The server's own folder (`npm start`): the tests' in-memory copies keep V8's usual
+    // tiering, which runs their many short-lived databases faster.
+    if (options.dataDir) setEmbeddedWasmFlags();
     const pgliteOptions = {
       extensions: { pg_trgm },
       loadDataDir: options.loadDataDir,
