@@ -194,7 +194,7 @@ export class PeerIndex {
 
   private push(list: SlotList, slot: number): void {
     if (list.length === list.slots.length) {
-      const grown = new Int32Array(Math.max(4, Math.ceil(list.slots.length * 1.5)));
+      const grown = new Int32Array(Math.max(4, list.slots.length * 2));
       grown.set(list.slots);
       list.slots = grown;
     }
@@ -210,22 +210,27 @@ export class PeerIndex {
   *listSteps(chunk = 2000): Generator<void> {
     const order = this.everyone;
     const lists = this.lists;
-    const add = (text: string, slot: number) => {
-      if (text.length < 3) {
-        if (text.length > 0) this.appendGram(text, slot);
-        return;
-      }
-      for (let at = 0; at + 3 <= text.length; at += 1) {
-        const gram = gramAt(text, at);
-        const list = lists.get(gram);
-        if (!list) this.appendGram(gram, slot);
-        else if (list.slots[list.length - 1] !== slot) this.push(list, slot);
-      }
-    };
     for (let at = 0; at < order.length; at += 1) {
       const slot = order.slots[at]!;
-      add(this.sortNames[slot]!, slot);
-      add(this.lowerEmailOf(slot), slot);
+      // The grams of name and e-mail, read off the text that holds both: no gram spans the
+      // line break between them, and a part shorter than three code units is its own gram.
+      const text = this.texts[slot]!;
+      const lineBreak = this.sortNames[slot]!.length;
+      for (const [from, to] of [
+        [0, lineBreak],
+        [lineBreak + 1, text.length],
+      ] as const) {
+        if (to - from < 3) {
+          if (to > from) this.appendGram(text.slice(from, to), slot);
+          continue;
+        }
+        for (let start = from; start + 3 <= to; start += 1) {
+          const gram = gramAt(text, start);
+          const list = lists.get(gram);
+          if (!list) this.appendGram(gram, slot);
+          else if (list.slots[list.length - 1] !== slot) this.push(list, slot);
+        }
+      }
       if (at % chunk === chunk - 1) yield;
     }
     for (const list of lists.values()) {
