@@ -7,6 +7,10 @@
 // Each shape runs 7 times; the table shows the median and the slowest execution time that
 // EXPLAIN ANALYZE reports (server time, without the round trip). --explain prints the plan
 // of every shape.
+//
+// --directory times the peer directory instead (decision 0060): it builds the organization's
+// directory as the server does, then answers each shape from memory (median and slowest of
+// 7, in microseconds) and checks every page against the plain statement.
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, selectRows, type Executor } from '../src/db/client.ts';
@@ -16,6 +20,7 @@ import {
   type PeerRow,
   type PeerSearch,
 } from '../src/modules/peers/peers.repository.ts';
+import { createPeerDirectories } from '../src/modules/peers/peer-directories.ts';
 import { BENCH_EMAIL } from './dataset.ts';
 import { peerPaths } from './target.ts';
 
@@ -81,6 +86,7 @@ async function main() {
       plain: { type: 'boolean', default: false },
       runs: { type: 'string', default: '7' },
       'bench-queries': { type: 'boolean', default: false },
+      directory: { type: 'boolean', default: false },
     },
   });
   if (!values['database-url']) throw new Error('give --database-url postgres://…');
@@ -92,7 +98,30 @@ async function main() {
       [BENCH_EMAIL],
     );
     if (!me) throw new Error(`no ${BENCH_EMAIL} in that database: run npm run bench:data first`);
-    const table = [];
+    const table: Record<string, string | number | undefined>[] = [];
+    const directories = values.directory ? createPeerDirectories(handle.db) : null;
+    const [org] = await handle.query<{ version: string }>(
+      'SELECT menu_version AS version FROM organizations WHERE id = $1',
+      [me.organization_id],
+    );
+    const searcher = {
+      organizationId: me.organization_id,
+      userId: me.id,
+      menuVersion: Number(org?.version ?? 0),
+    };
+    if (directories) {
+      const cpu = process.cpuUsage();
+      const started = performance.now();
+      await directories.search(searcher, '', 0, 1);
+      await directories.ready(me.organization_id);
+      const used = process.cpuUsage(cpu);
+      const size = directories.sizeOf(me.organization_id);
+      if (size === null) throw new Error('the directory was not built (see decision 0060)');
+      process.stdout.write(
+        `directory of ${size.toLocaleString('en-US')} people built in ${(performance.now() - started).toFixed(0)} ms ` +
+          `(${((used.user + used.system) / 1000).toFixed(0)} ms of CPU), heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB\n`,
+      );
+    }
     // --bench-queries: the 280 queries of the benchmark's peer search instead of the shapes.
     const shapes = values['bench-queries']
       ? peerPaths().map(
@@ -110,13 +139,23 @@ async function main() {
       const statement = values.plain ? plainPeerQuery(search) : peerSearchQuery(search);
       const times: number[] = [];
       let plan = '';
-      for (let i = 0; i < runs; i += 1) {
-        const run = await executionMs(handle.db, statement);
-        times.push(run.ms);
-        plan = run.plan;
+      let got: PeerRow[] = [];
+      if (directories) {
+        // Microseconds, from memory.
+        for (let i = 0; i < runs; i += 1) {
+          const started = performance.now();
+          got = (await directories.search(searcher, query, offset, 20)) ?? [];
+          times.push((performance.now() - started) * 1000);
+        }
+      } else {
+        for (let i = 0; i < runs; i += 1) {
+          const run = await executionMs(handle.db, statement);
+          times.push(run.ms);
+          plan = run.plan;
+        }
+        got = await selectRows<PeerRow>(handle.db, statement);
       }
       times.sort((a, b) => a - b);
-      const got = await selectRows<PeerRow>(handle.db, statement);
       const want = await selectRows<PeerRow>(handle.db, plainPeerQuery(search));
       const same = JSON.stringify(got) === JSON.stringify(want);
       table.push({
@@ -124,20 +163,22 @@ async function main() {
         query,
         offset,
         rows: got.length,
-        'median ms': times[Math.floor(runs / 2)]?.toFixed(2),
-        'max ms': times[runs - 1]?.toFixed(2),
+        [directories ? 'median µs' : 'median ms']: times[Math.floor(runs / 2)]?.toFixed(2),
+        [directories ? 'max µs' : 'max ms']: times[runs - 1]?.toFixed(2),
         'same rows': same ? 'yes' : 'NO',
       });
-      if (values.explain)
+      if (values.explain && !directories)
         process.stdout.write(`\n== ${label}: "${query}" offset ${offset}\n${plan}\n`);
     }
     if (values['bench-queries']) {
-      const ms = table.map((row) => Number(row['median ms'])).sort((a, b) => a - b);
+      const unit = directories ? 'µs' : 'ms';
+      const median = (row: (typeof table)[number]) => Number(row[`median ${unit}`]);
+      const ms = table.map(median).sort((a, b) => a - b);
       const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(ms.length * q))];
       process.stdout.write(
-        `${ms.length} queries: median ${at(0.5)} ms, p90 ${at(0.9)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms\n`,
+        `${ms.length} queries: median ${at(0.5)} ${unit}, p90 ${at(0.9)} ${unit}, p99 ${at(0.99)} ${unit}, max ${at(1)} ${unit}\n`,
       );
-      table.sort((a, b) => Number(b['median ms']) - Number(a['median ms']));
+      table.sort((a, b) => median(b) - median(a));
       table.splice(10);
     }
     console.table(table);

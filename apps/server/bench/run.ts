@@ -293,13 +293,22 @@ async function main() {
 
     if (measures('peers')) {
       log('Measuring peer search…');
-      const peers = await load({ url: base, headers, paths: peerPaths() });
+      // The organization's first search builds its peer directory in memory (decision 0060):
+      // about a second of CPU for 100,000 people, and several seconds of a busy shared
+      // machine, while the statement answers. A longer warm-up lets the row measure the
+      // search itself; `peer-plans.ts --directory` reports the build.
+      const peers = await load({
+        url: base,
+        headers,
+        paths: peerPaths(),
+        warmupSeconds: quick ? warmupSeconds : 10,
+      });
       rows.push({
         what: `peer search, limit 20, over ${data.people.toLocaleString('en-US')} people`,
         load: peers,
         baseline: baselineRps,
-        budget: 'p99 ≤ 20 ms',
-        checks: [p99AtMost(20)],
+        budget: 'p99 ≤ 10 ms',
+        checks: [p99AtMost(10)],
         expect: [200],
       });
     }
