@@ -101,13 +101,13 @@ async function main() {
     const table: Record<string, string | number | undefined>[] = [];
     const directories = values.directory ? createPeerDirectories(handle.db) : null;
     const [org] = await handle.query<{ version: string }>(
-      'SELECT menu_version AS version FROM organizations WHERE id = $1',
+      "SELECT coalesce(max(version), 0) AS version FROM menu_scopes WHERE scope = 'pe:' || $1",
       [me.organization_id],
     );
     const searcher = {
       organizationId: me.organization_id,
       userId: me.id,
-      menuVersion: Number(org?.version ?? 0),
+      peopleVersion: Number(org?.version ?? 0),
     };
     if (directories) {
       const cpu = process.cpuUsage();

@@ -311,9 +311,9 @@ async function newestLink() {
   return rows.sort((a, b) => b.position - a.position)[0];
 }
 
-// Storing a link changes the links, the menu version of the organization, and the log of
-// changes; nothing else.
-const LINK_STORED = ['links', 'organizations'];
+// Storing a link changes the links and the version of the scope it is in (menu_scopes);
+// nothing else.
+const LINK_STORED = ['links', 'menu_scopes'];
 
 /** Nested `depth` times: [[[…]]] or {"a":{"a":…}}. */
 const nested = (depth: number, open: string, close: string, inner = '1') =>
@@ -957,7 +957,7 @@ const ssrf: Attack[] = [
       payload: { name: 'Internal', url: `${listener.url}/suggested` },
     },
     status: 204,
-    changes: ['link_suggestions', 'organizations', 'audit_log'],
+    changes: ['link_suggestions', 'menu_scopes', 'audit_log'],
     check: () => expect(listener.connections()).toBe(0),
   },
 ];
@@ -1473,7 +1473,7 @@ const urlTricks: Attack[] = [
       payload: { name: 'Look-alike', url: 'https://аррӏе.com' },
     },
     status: 204,
-    changes: ['link_suggestions', 'organizations', 'audit_log'],
+    changes: ['link_suggestions', 'menu_scopes', 'audit_log'],
     check: async () => {
       const rows = await selectRows<{ url: string }>(
         db,
@@ -1566,7 +1566,6 @@ const caching: Attack[] = [
       'audit_log',
       'login_throttle',
       'users',
-      'organizations',
       'people_changes',
     ],
     check: noStore,

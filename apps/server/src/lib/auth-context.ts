@@ -19,6 +19,11 @@ export interface AuthContext {
    * live updates); null elsewhere.
    */
   menuScopes: string | null;
+  /**
+   * The version of the organization's people as peer search shows them (`pe:`, decision
+   * 0060), read only for routes that ask; null elsewhere.
+   */
+  peopleVersion: number | null;
   /** Absolute expiry of the session or token; null for a token that never expires. */
   expiresAt: Date | null;
   /**

@@ -23,7 +23,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (header === undefined) throw unauthorized('Sign in to continue.');
     const token = BEARER.exec(header)?.[1];
     if (!token) throw unauthorized('This token is not valid.');
-    const context = await app.auth.authenticate(token, request.routeOptions.config.menuScopes);
+    const { menuScopes, peopleVersion } = request.routeOptions.config;
+    const context = await app.auth.authenticate(token, menuScopes, peopleVersion);
     if (!context) throw await app.auth.refusal(token);
     request.authContext = context;
   });
@@ -47,5 +48,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers with the menu's ETag: read the person's scope versions too. */
     menuScopes?: boolean;
+    /** The route searches the organization's people: read their version too. */
+    peopleVersion?: boolean;
   }
 }

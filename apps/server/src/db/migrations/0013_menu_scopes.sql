@@ -8,7 +8,9 @@
 --   s:<share>  a shared collection's tree and its members;
 --   o:<org>    the organization's collections and links and its settings;
 --   oa:<org>   what only administrators see: the organization space's open suggestions;
---   e:<org>    the whole organization, bumped only by a transaction too large to list.
+--   e:<org>    the whole organization, bumped only by a transaction too large to list;
+--   pe:<org>   the organization's people as peer search shows them (name, e-mail, status),
+--              in no menu: the version the peer directories follow (decision 0060).
 -- The ETag of a person's menu is a digest of the versions of the scopes they see
 -- (signpost_menu_etag below), so a write changes the ETags of exactly the people who can see
 -- it, and writers in different scopes never lock a common row.
@@ -23,6 +25,8 @@ CREATE SEQUENCE menu_scope_version;
 
 -- Versions come from one sequence, so a version is never used twice, not even by a scope
 -- whose row was deleted and made again: a digest of versions never repeats for a new state.
+-- A scope's version also only grows, in commit order (the bump takes the row's lock, and
+-- takes the larger of the next number and its version plus one).
 CREATE TABLE menu_scopes (
   scope text PRIMARY KEY,
   version bigint NOT NULL
@@ -263,7 +267,8 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- A person's name, e-mail, status or role: their own menu (their role decides what they may
+-- A person added or deleted: the organization's people (pe:). A person's name, e-mail, status
+-- or role: the organization's people, their own menu (their role decides what they may
 -- do), the teams they are the buddy of and the shares they are a member of (where others see
 -- their name). A new person is in nobody's menu yet; a deleted one leaves through the rows
 -- that cascade (memberships, shares, buddies).
@@ -272,12 +277,23 @@ DECLARE
   changed text[];
   orgs text[];
 BEGIN
+  IF TG_OP IN ('INSERT', 'DELETE') THEN
+    -- Someone new, or gone: peer search's list of the organization's people.
+    IF TG_OP = 'INSERT' THEN
+      orgs := ARRAY(SELECT DISTINCT organization_id FROM new_rows);
+    ELSE
+      orgs := ARRAY(SELECT DISTINCT organization_id FROM old_rows);
+    END IF;
+    PERFORM menu_note(ARRAY(SELECT 'pe:' || o FROM unnest(orgs) o), orgs);
+    RETURN NULL;
+  END IF;
   SELECT array_agg(n.id), array_agg(DISTINCT n.organization_id) INTO changed, orgs
   FROM new_rows n JOIN old_rows o ON o.id = n.id
   WHERE (n.name, n.email, n.status, n.role) IS DISTINCT FROM (o.name, o.email, o.status, o.role);
   IF changed IS NULL THEN
     RETURN NULL;
   END IF;
+  PERFORM menu_note(ARRAY(SELECT 'pe:' || o FROM unnest(orgs) o), orgs);
   IF cardinality(changed) > menu_scopes_limit() THEN
     PERFORM menu_note(ARRAY(SELECT 'e:' || o FROM unnest(orgs) o), orgs);
     RETURN NULL;
@@ -323,7 +339,8 @@ BEGIN
   END IF;
   INSERT INTO menu_scopes (scope, version)
     SELECT x, nextval('menu_scope_version') FROM unnest(scopes) x ORDER BY x
-    ON CONFLICT (scope) DO UPDATE SET version = EXCLUDED.version;
+    ON CONFLICT (scope) DO UPDATE
+      SET version = greatest(EXCLUDED.version, menu_scopes.version + 1);
   FOREACH s IN ARRAY scopes LOOP
     IF octet_length(message) + octet_length(s) > 7000 THEN
       PERFORM pg_notify('signpost_menu', message);
@@ -367,6 +384,14 @@ BEGIN
   END LOOP;
 END $$;
 
+CREATE TRIGGER users_menu_note_ins AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION menu_note_people();
+CREATE TRIGGER users_menu_note_del AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION menu_note_people();
+CREATE CONSTRAINT TRIGGER users_menu_bump_ins_del AFTER INSERT OR DELETE ON users
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
+  WHEN (menu_event_first())
+  EXECUTE FUNCTION menu_bump_at_commit();
 CREATE TRIGGER users_menu_note_upd AFTER UPDATE ON users
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION menu_note_people();

@@ -12,7 +12,7 @@ const live = () =>
 export function createAccessTokensRepository(db: Executor) {
   return {
     /** The live token of a hash, with its (active) person and organization. */
-    async findLive(tokenHash: string, withMenu = false) {
+    async findLive(tokenHash: string, withMenu = false, withPeople = false) {
       const rows = await db
         .select({
           tokenId: accessTokens.id,
@@ -26,6 +26,9 @@ export function createAccessTokensRepository(db: Executor) {
           organizationName: organizations.name,
           menuScopes: withMenu
             ? sql<string>`signpost_menu_scopes(${organizations.id}, ${users.id}, ${users.role} = 'admin')`
+            : sql<null>`NULL`,
+          peopleVersion: withPeople
+            ? sql<string>`(SELECT coalesce(max(ms.version), 0)::text FROM menu_scopes ms WHERE ms.scope = 'pe:' || ${organizations.id})`
             : sql<null>`NULL`,
         })
         .from(accessTokens)

@@ -31,8 +31,12 @@ export function createAccessTokensService(db: Database) {
   const audit = createAuditService(db);
   return {
     /** The person behind a live access token, or null (expired, revoked, unknown). */
-    async authenticate(token: string, withMenu = false): Promise<AuthContext | null> {
-      const record = await repository.findLive(hashAccessToken(token), withMenu);
+    async authenticate(
+      token: string,
+      withMenu = false,
+      withPeople = false,
+    ): Promise<AuthContext | null> {
+      const record = await repository.findLive(hashAccessToken(token), withMenu, withPeople);
       if (!record) return null;
       if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
         await repository.touch(record.tokenId);
@@ -42,6 +46,7 @@ export function createAccessTokensService(db: Database) {
         ...person,
         sessionId: null,
         accessTokenId: tokenId,
+        peopleVersion: record.peopleVersion === null ? null : Number(record.peopleVersion),
       };
     },
 

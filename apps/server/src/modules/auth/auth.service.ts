@@ -354,15 +354,19 @@ export function createAuthService(db: Database, config: Config) {
     },
 
     /** The caller behind a bearer token (session or access token), or null when not live. */
-    async authenticate(token: string, withMenu = false): Promise<AuthContext | null> {
-      if (isAccessToken(token)) return tokens.authenticate(token, withMenu);
-      const record = await sessions.findLive(hashToken(token), idle, withMenu);
+    async authenticate(
+      token: string,
+      withMenu = false,
+      withPeople = false,
+    ): Promise<AuthContext | null> {
+      if (isAccessToken(token)) return tokens.authenticate(token, withMenu, withPeople);
+      const record = await sessions.findLive(hashToken(token), idle, withMenu, withPeople);
       if (!record) return null;
       if (Date.now() - record.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await sessions.touch(record.sessionId);
       }
       const { lastSeenAt: _, ...rest } = record;
-      return { ...rest, accessTokenId: null };
+      return { ...rest, accessTokenId: null, peopleVersion: numberOrNull(record.peopleVersion) };
     },
 
     /**
@@ -492,3 +496,8 @@ export function createAuthService(db: Database, config: Config) {
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
+
+/** A bigint read as text (or null), as a number: versions stay far below 2^53. */
+function numberOrNull(value: string | null): number | null {
+  return value === null ? null : Number(value);
+}

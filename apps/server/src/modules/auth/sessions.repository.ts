@@ -15,6 +15,7 @@ export interface SessionRecord {
   organizationId: string;
   organizationName: string;
   menuScopes: string | null;
+  peopleVersion: string | null;
   recentlyAuthenticated: boolean;
 }
 
@@ -47,6 +48,10 @@ function findLiveStatement(db: Executor) {
       menuScopes: sql<
         string | null
       >`CASE WHEN ${sql.placeholder('withMenu')}::boolean THEN signpost_menu_scopes(${organizations.id}, ${users.id}, ${users.role} = 'admin') END`,
+      // Only for peer search: the version of the organization's people (decision 0060).
+      peopleVersion: sql<
+        string | null
+      >`CASE WHEN ${sql.placeholder('withPeople')}::boolean THEN (SELECT coalesce(max(ms.version), 0)::text FROM menu_scopes ms WHERE ms.scope = 'pe:' || ${organizations.id}) END`,
       // Decided by the database's clock, like every other time of a session.
       recentlyAuthenticated: sql<boolean>`${sessions.reauthenticatedAt} > now() - ${sql.raw(`interval '${REAUTHENTICATION_MINUTES} minutes'`)}`,
     })
@@ -77,9 +82,10 @@ export function createSessionsRepository(db: Executor) {
       tokenHash: string,
       idleMinutes: number,
       withMenu = false,
+      withPeople = false,
     ): Promise<SessionRecord | null> {
       findLive ??= findLiveStatement(db);
-      const rows = await findLive.execute({ tokenHash, idleMinutes, withMenu });
+      const rows = await findLive.execute({ tokenHash, idleMinutes, withMenu, withPeople });
       return rows[0] ?? null;
     },
 

@@ -85,14 +85,14 @@ async function named(organizationId: string, name: string) {
 async function versionOf(organizationId: string): Promise<number> {
   const [row] = await selectRows<{ v: string }>(
     db,
-    sql`SELECT menu_version AS v FROM organizations WHERE id = ${organizationId}`,
+    sql`SELECT coalesce(max(version), 0) AS v FROM menu_scopes WHERE scope = ${`pe:${organizationId}`}`,
   );
   return Number(row!.v);
 }
 
 /** The searcher as the session lookup would find them now. */
 async function searcher(who: { organizationId: string; userId: string }): Promise<Searcher> {
-  return { ...who, menuVersion: await versionOf(who.organizationId) };
+  return { ...who, peopleVersion: await versionOf(who.organizationId) };
 }
 
 /** A directory built for the organization, ready to answer. */
@@ -233,14 +233,16 @@ describe('peer directories', () => {
     expect(await statements(() => directories.search(me, 'Anna', 0, 20))).toBe(0);
     expect(await statements(() => directories.search(me, '', 40, 20))).toBe(0);
     // An older version (a session read before the last change) is answered from memory too.
-    expect(await statements(() => directories.search({ ...me, menuVersion: 0 }, 'q', 0, 5))).toBe(
+    expect(await statements(() => directories.search({ ...me, peopleVersion: 0 }, 'q', 0, 5))).toBe(
       0,
     );
     // A query outside ASCII is lowered by the database, as the statement lowers it.
     expect(await statements(() => directories.search(me, 'Zoë', 0, 20))).toBe(1);
-    // Something else in the organization changed: one statement finds no person changed.
+    // A person's role changed (their version moves, peer search shows no role): one
+    // statement finds no one to change.
     await db.execute(
-      sql`UPDATE organizations SET menu_version = menu_version + 1 WHERE id = ${who.organizationId}`,
+      sql`UPDATE users SET role = 'admin' WHERE organization_id = ${who.organizationId}
+          AND id = (SELECT id FROM users WHERE organization_id = ${who.organizationId} ORDER BY id LIMIT 1)`,
     );
     const moved = await searcher(who);
     expect(await statements(() => directories.search(moved, 'Anna', 0, 20))).toBe(1);

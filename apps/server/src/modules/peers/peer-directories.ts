@@ -30,7 +30,7 @@ interface Directory {
   index: PeerIndex;
   /** The snapshot horizon (xid8, as text) the directory is up to date with. */
   horizon: string;
-  /** The organization's menu version it is up to date with. */
+  /** The version of the organization's people (`pe:`) it is up to date with. */
   version: number;
   /** The database lowers ASCII as JavaScript does: an ASCII query is lowered here. */
   asciiLowering: boolean;
@@ -46,11 +46,12 @@ type Entry =
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Who searches: the session's person, organization and menu version (read with the session). */
+/** Who searches: the session's person, organization and people version (read with the session). */
 export interface Searcher {
   organizationId: string;
   userId: string;
-  menuVersion: number;
+  /** The version of the organization's people (`pe:`, migration 0013); null when not read. */
+  peopleVersion: number | null;
 }
 
 /**
@@ -58,10 +59,11 @@ export interface Searcher {
  * (`PeerIndex`), built on its first search and kept up to date from the change notes of
  * migration 0008 (decision 0046).
  *
- * A search costs no statement of its own while the organization's menu version, which the
- * session lookup reads with every request, is the one the directory was brought up to date
- * with: every change of a person raises that version when it commits (migration 0003), in
- * the same transaction. A search that brings a higher version first reads, in one statement,
+ * A search costs no statement of its own while the version of the organization's people,
+ * which the session lookup reads for this route, is the one the directory was brought up to
+ * date with: every addition, deletion and change of a person's name, e-mail or status raises
+ * that version when it commits (the `pe:` scope of migration 0013), in the same transaction,
+ * and it only grows. A search that brings a higher version first reads, in one statement,
  * the people noted since the directory's horizon and the version of the same snapshot.
  */
 export function createPeerDirectories(db: Database) {
@@ -200,7 +202,7 @@ export function createPeerDirectories(db: Database) {
       const directory = await directoryOf(me.organizationId);
       if (!directory) return null;
       directory.usedAt = Date.now();
-      await catchUp(me.organizationId, directory, me.menuVersion);
+      await catchUp(me.organizationId, directory, me.peopleVersion ?? Number.MAX_SAFE_INTEGER);
       const lowered =
         query === '' || (directory.asciiLowering && isAscii(query))
           ? query.toLowerCase()

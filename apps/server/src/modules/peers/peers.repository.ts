@@ -91,7 +91,7 @@ export function peerSearchQuery(
 export interface DirectoryStart {
   /** The oldest transaction still running when the snapshot was taken (xid8, as text). */
   horizon: string;
-  /** The organization's menu version in the snapshot: any change of its people raises it. */
+  /** The version of the organization's people in the snapshot: any change of them raises it. */
   version: number;
   /** The database orders text by code point (decision 0060), so the directory's order is its own. */
   codePointOrder: boolean;
@@ -156,7 +156,7 @@ export function createPeersRepository(db: Executor) {
 
     /**
      * The first statement of a directory's build (in its repeatable-read snapshot): the
-     * horizon, the organization's menu version, whether the database orders `lower(name)`
+     * horizon, the version of the organization's people (`pe:`), whether the database orders `lower(name)`
      * by code point (`pg_database` and the column's collation; `datlocprovider` is read
      * through JSON, since PostgreSQL before 15 has no such column), and `probe` lowered.
      */
@@ -171,7 +171,7 @@ export function createPeersRepository(db: Executor) {
       }>(
         db,
         sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
-                   (SELECT menu_version FROM organizations WHERE id = ${organizationId}) AS version,
+                   (SELECT max(version) FROM menu_scopes WHERE scope = 'pe:' || ${organizationId}) AS version,
                    d.info ->> 'datlocprovider' AS provider,
                    d.info ->> 'datcollate' AS collate,
                    (SELECT a.attcollation = 'pg_catalog.default'::regcollation
@@ -209,7 +209,7 @@ export function createPeersRepository(db: Executor) {
     },
 
     /**
-     * In one statement (so one snapshot): the horizon and menu version now, and each person
+     * In one statement (so one snapshot): the horizon and people version now, and each person
      * noted in `people_changes` from `horizon` on, as an active person of the organization or
      * as gone (`id` null).
      */
@@ -231,7 +231,7 @@ export function createPeersRepository(db: Executor) {
                 AND user_id IS NOT NULL
             )
             SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
-                   (SELECT menu_version FROM organizations WHERE id = ${organizationId}) AS version,
+                   (SELECT max(version) FROM menu_scopes WHERE scope = 'pe:' || ${organizationId}) AS version,
                    n.user_id AS noted, u.id, u.name, u.email,
                    lower(u.name) AS "sortName", lower(u.email) AS "lowerEmail"
             FROM (SELECT 1) AS one

@@ -22,6 +22,7 @@ export const peersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: PeersQuery,
         response: { 200: PeersResponse, 400: ErrorResponse, 401: ErrorResponse },
       },
+      config: { peopleVersion: true },
     },
     async (request) => peers.listPeers(caller(request), request.query),
   );
