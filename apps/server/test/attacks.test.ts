@@ -1561,13 +1561,7 @@ const caching: Attack[] = [
       payload: { type: 'email-password', email: colleague.email, password: PASSWORD },
     },
     status: 201,
-    changes: [
-      'sessions',
-      'audit_log',
-      'login_throttle',
-      'users',
-      'people_changes',
-    ],
+    changes: ['sessions', 'audit_log', 'login_throttle', 'users', 'people_changes'],
     check: noStore,
   },
   {
