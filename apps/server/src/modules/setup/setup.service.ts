@@ -202,6 +202,9 @@ export function createSetupService(db: Database, config: Config, auth: AuthServi
       await throttle.admit(limits, 'setup attempts');
       const codeHash = hashSetupCode(body.setupCode);
       if (!(await repository.codeIsLive(codeHash))) {
+        // Another setup may have completed since the first look, taking every code with it:
+        // that is the answer, not a wrong code.
+        if (await repository.organizationExists()) throw conflict(ALREADY_SET_UP);
         await audit.record({
           organizationId: null,
           actor: null,
