@@ -84,8 +84,8 @@ test('two sessions are listed; ending the other one sends its page to the login 
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
   await expect(sessions.getByText('You are signed in nowhere else.')).toBeVisible();
 
-  // The other page learns it at its next call.
-  await other.getByRole('contentinfo').getByRole('button', { name: 'Settings' }).click();
+  // The other page learns it at once: its live-updates stream ends with the session, and the
+  // portal asks again and is refused (decision 0062).
   await expect(other.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
   await otherContext.close();
 
