@@ -192,57 +192,24 @@ BEGIN
   RETURN NULL;
 END $$;
 
--- Rows that belong to one person's menu: favorites and team roles.
-CREATE FUNCTION menu_note_person_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Rows whose scope is named by one of their columns: favorites and team roles (the person's
+-- p:), teams (t:), shares (s:) and share members (s:, everyone in the share and its owner,
+-- whose ETags list it). The trigger's arguments give the prefix and the column.
+CREATE FUNCTION menu_note_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  scopes text[];
+  orgs text[];
+  t text;
 BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM menu_note(ARRAY(SELECT DISTINCT 'p:' || user_id FROM new_rows),
-                      ARRAY(SELECT DISTINCT organization_id FROM new_rows));
-  END IF;
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    PERFORM menu_note(ARRAY(SELECT DISTINCT 'p:' || user_id FROM old_rows),
-                      ARRAY(SELECT DISTINCT organization_id FROM old_rows));
-  END IF;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION menu_note_team_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM menu_note(ARRAY(SELECT DISTINCT 't:' || id FROM new_rows),
-                      ARRAY(SELECT DISTINCT organization_id FROM new_rows));
-  END IF;
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    PERFORM menu_note(ARRAY(SELECT DISTINCT 't:' || id FROM old_rows),
-                      ARRAY(SELECT DISTINCT organization_id FROM old_rows));
-  END IF;
-  RETURN NULL;
-END $$;
-
--- A share, and its members: everyone in the share and its owner (whose ETags list it).
-CREATE FUNCTION menu_note_share_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM menu_note(ARRAY(SELECT DISTINCT 's:' || id FROM new_rows),
-                      ARRAY(SELECT DISTINCT organization_id FROM new_rows));
-  END IF;
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    PERFORM menu_note(ARRAY(SELECT DISTINCT 's:' || id FROM old_rows),
-                      ARRAY(SELECT DISTINCT organization_id FROM old_rows));
-  END IF;
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION menu_note_share_member_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM menu_note(ARRAY(SELECT DISTINCT 's:' || share_id FROM new_rows),
-                      ARRAY(SELECT DISTINCT organization_id FROM new_rows));
-  END IF;
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    PERFORM menu_note(ARRAY(SELECT DISTINCT 's:' || share_id FROM old_rows),
-                      ARRAY(SELECT DISTINCT organization_id FROM old_rows));
-  END IF;
+  FOREACH t IN ARRAY CASE TG_OP WHEN 'INSERT' THEN ARRAY['new_rows']
+                                WHEN 'DELETE' THEN ARRAY['old_rows']
+                                ELSE ARRAY['new_rows', 'old_rows'] END
+  LOOP
+    EXECUTE format('SELECT array_agg(DISTINCT %L || %I), array_agg(DISTINCT organization_id) '
+                   'FROM %I', TG_ARGV[0], TG_ARGV[1], t)
+      INTO scopes, orgs;
+    PERFORM menu_note(scopes, orgs);
+  END LOOP;
   RETURN NULL;
 END $$;
 
@@ -360,21 +327,21 @@ BEGIN
   FOREACH t IN ARRAY ARRAY['links', 'collections', 'favorites', 'team_memberships', 'teams',
                            'collection_shares', 'share_members', 'link_suggestions']
   LOOP
-    f := CASE t WHEN 'links' THEN 'menu_note_links'
-                WHEN 'collections' THEN 'menu_note_collection_rows'
-                WHEN 'favorites' THEN 'menu_note_person_rows'
-                WHEN 'team_memberships' THEN 'menu_note_person_rows'
-                WHEN 'teams' THEN 'menu_note_team_rows'
-                WHEN 'collection_shares' THEN 'menu_note_share_rows'
-                WHEN 'share_members' THEN 'menu_note_share_member_rows'
-                ELSE 'menu_note_suggestion_rows' END;
+    f := CASE t WHEN 'links' THEN 'menu_note_links()'
+                WHEN 'collections' THEN 'menu_note_collection_rows()'
+                WHEN 'favorites' THEN 'menu_note_rows(''p:'', ''user_id'')'
+                WHEN 'team_memberships' THEN 'menu_note_rows(''p:'', ''user_id'')'
+                WHEN 'teams' THEN 'menu_note_rows(''t:'', ''id'')'
+                WHEN 'collection_shares' THEN 'menu_note_rows(''s:'', ''id'')'
+                WHEN 'share_members' THEN 'menu_note_rows(''s:'', ''share_id'')'
+                ELSE 'menu_note_suggestion_rows()' END;
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows '
-                   'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_menu_note_ins', t, f);
+                   'FOR EACH STATEMENT EXECUTE FUNCTION %s', t || '_menu_note_ins', t, f);
     EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I '
                    'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows '
-                   'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_menu_note_upd', t, f);
+                   'FOR EACH STATEMENT EXECUTE FUNCTION %s', t || '_menu_note_upd', t, f);
     EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows '
-                   'FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_menu_note_del', t, f);
+                   'FOR EACH STATEMENT EXECUTE FUNCTION %s', t || '_menu_note_del', t, f);
     -- The WHEN clause runs as the row changes: only the transaction's first row queues the
     -- deferred event.
     EXECUTE format('CREATE CONSTRAINT TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON %I '
