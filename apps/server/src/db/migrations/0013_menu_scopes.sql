@@ -95,6 +95,22 @@ BEGIN
   PERFORM set_config('signpost.menu_noted', noted::text, true);
 END $$;
 
+-- The scope of a collection's owner.
+CREATE FUNCTION menu_owner_scope(owner_type text, owner_user_id text, owner_team_id text,
+                                 organization_id text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE owner_type WHEN 'user' THEN 'p:' || owner_user_id
+                         WHEN 'team' THEN 't:' || owner_team_id
+                         ELSE 'o:' || organization_id END
+$$;
+
+-- The transition tables a statement trigger of this event has: new rows, old rows, or both.
+CREATE FUNCTION menu_changed_tables(op text) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE op WHEN 'INSERT' THEN ARRAY['new_rows']
+                 WHEN 'DELETE' THEN ARRAY['old_rows']
+                 ELSE ARRAY['new_rows', 'old_rows'] END
+$$;
+
 -- The scopes of collections that exist: their owner's, and every share of the collection or
 -- of a collection above it (whose members see it).
 CREATE FUNCTION menu_collection_scopes(ids text[]) RETURNS text[]
@@ -108,9 +124,7 @@ LANGUAGE sql STABLE AS $$
     WHERE up.depth < 100
   )
   SELECT ARRAY(
-    SELECT CASE c.owner_type WHEN 'user' THEN 'p:' || c.owner_user_id
-                             WHEN 'team' THEN 't:' || c.owner_team_id
-                             ELSE 'o:' || c.organization_id END
+    SELECT menu_owner_scope(c.owner_type, c.owner_user_id, c.owner_team_id, c.organization_id)
     FROM collections c WHERE c.id = ANY (ids)
     UNION
     SELECT 's:' || s.id FROM collection_shares s WHERE s.collection_id IN (SELECT id FROM up))
@@ -135,7 +149,9 @@ BEGIN
   END IF;
 END $$;
 
--- One statement trigger per table and event: what the changed rows touch.
+-- One statement trigger per table and event: what the changed rows touch. Links are the
+-- hottest write: their trigger's statements are written out, so that their plans are kept
+-- per connection; the others read their transition tables through EXECUTE.
 CREATE FUNCTION menu_note_links() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -153,38 +169,27 @@ END $$;
 -- and its parent that still exist (shares of it and above it).
 CREATE FUNCTION menu_note_collection_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  owners text[];
-  orgs text[];
-  ids text[];
+  owners text[] := '{}';
+  orgs text[] := '{}';
+  ids text[] := '{}';
+  more_owners text[];
+  more_orgs text[];
+  more_ids text[];
+  t text;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT CASE r.owner_type WHEN 'user' THEN 'p:' || r.owner_user_id
-                                                WHEN 'team' THEN 't:' || r.owner_team_id
-                                                ELSE 'o:' || r.organization_id END),
-           array_agg(DISTINCT r.organization_id),
-           array_agg(DISTINCT x.id) FILTER (WHERE x.id IS NOT NULL)
-      INTO owners, orgs, ids
-      FROM new_rows r CROSS JOIN LATERAL (VALUES (r.id), (r.parent_id)) x(id);
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(DISTINCT CASE r.owner_type WHEN 'user' THEN 'p:' || r.owner_user_id
-                                                WHEN 'team' THEN 't:' || r.owner_team_id
-                                                ELSE 'o:' || r.organization_id END),
-           array_agg(DISTINCT r.organization_id),
-           array_agg(DISTINCT r.parent_id) FILTER (WHERE r.parent_id IS NOT NULL)
-      INTO owners, orgs, ids
-      FROM old_rows r;
-  ELSE
-    SELECT array_agg(DISTINCT CASE r.owner_type WHEN 'user' THEN 'p:' || r.owner_user_id
-                                                WHEN 'team' THEN 't:' || r.owner_team_id
-                                                ELSE 'o:' || r.organization_id END),
-           array_agg(DISTINCT r.organization_id),
-           array_agg(DISTINCT x.id) FILTER (WHERE x.id IS NOT NULL)
-      INTO owners, orgs, ids
-      FROM (SELECT * FROM new_rows UNION ALL SELECT * FROM old_rows) r
-      CROSS JOIN LATERAL (VALUES (r.id), (r.parent_id)) x(id);
-  END IF;
+  FOREACH t IN ARRAY menu_changed_tables(TG_OP) LOOP
+    EXECUTE format('SELECT array_agg(DISTINCT menu_owner_scope(r.owner_type, r.owner_user_id, '
+                   '                                           r.owner_team_id, r.organization_id)), '
+                   '       array_agg(DISTINCT r.organization_id), '
+                   '       array_agg(DISTINCT x.id) FILTER (WHERE x.id IS NOT NULL) '
+                   'FROM %I r CROSS JOIN LATERAL (VALUES (r.id), (r.parent_id)) x(id)', t)
+      INTO more_owners, more_orgs, more_ids;
+    owners := owners || more_owners;
+    orgs := orgs || more_orgs;
+    ids := ids || more_ids;
+  END LOOP;
   IF cardinality(owners) > menu_scopes_limit() OR cardinality(ids) > menu_scopes_limit() THEN
-    PERFORM menu_note(ARRAY(SELECT 'e:' || o FROM unnest(orgs) o), orgs);
+    PERFORM menu_note(ARRAY(SELECT DISTINCT 'e:' || o FROM unnest(orgs) o), orgs);
   ELSE
     PERFORM menu_note(owners, orgs);
     PERFORM menu_note(menu_collection_scopes(ids), orgs);
@@ -201,10 +206,7 @@ DECLARE
   orgs text[];
   t text;
 BEGIN
-  FOREACH t IN ARRAY CASE TG_OP WHEN 'INSERT' THEN ARRAY['new_rows']
-                                WHEN 'DELETE' THEN ARRAY['old_rows']
-                                ELSE ARRAY['new_rows', 'old_rows'] END
-  LOOP
+  FOREACH t IN ARRAY menu_changed_tables(TG_OP) LOOP
     EXECUTE format('SELECT array_agg(DISTINCT %L || %I), array_agg(DISTINCT organization_id) '
                    'FROM %I', TG_ARGV[0], TG_ARGV[1], t)
       INTO scopes, orgs;
@@ -217,15 +219,14 @@ END $$;
 -- administrators.
 CREATE FUNCTION menu_note_suggestion_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  ids text[];
+  ids text[] := '{}';
+  more text[];
+  t text;
 BEGIN
-  IF TG_OP = 'INSERT' THEN
-    ids := ARRAY(SELECT DISTINCT collection_id FROM new_rows);
-  ELSIF TG_OP = 'DELETE' THEN
-    ids := ARRAY(SELECT DISTINCT collection_id FROM old_rows);
-  ELSE
-    ids := ARRAY(SELECT collection_id FROM new_rows UNION SELECT collection_id FROM old_rows);
-  END IF;
+  FOREACH t IN ARRAY menu_changed_tables(TG_OP) LOOP
+    EXECUTE format('SELECT array_agg(DISTINCT collection_id) FROM %I', t) INTO more;
+    ids := ids || more;
+  END LOOP;
   PERFORM menu_note(
     ARRAY(SELECT DISTINCT CASE c.owner_type WHEN 'team' THEN 'te:' || c.owner_team_id
                                             ELSE 'oa:' || c.organization_id END

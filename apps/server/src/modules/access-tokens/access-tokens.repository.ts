@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { menuScopesWhen, peopleVersionWhen } from '../../db/menu-scopes.ts';
 import { accessTokens, organizations, users } from '../../db/schema/index.ts';
 
 /** Not revoked and not past its expiry. */
@@ -24,12 +25,8 @@ export function createAccessTokensRepository(db: Executor) {
           role: users.role,
           organizationId: organizations.id,
           organizationName: organizations.name,
-          menuScopes: withMenu
-            ? sql<string>`signpost_menu_scopes(${organizations.id}, ${users.id}, ${users.role} = 'admin')`
-            : sql<null>`NULL`,
-          peopleVersion: withPeople
-            ? sql<string>`(SELECT coalesce(max(ms.version), 0)::text FROM menu_scopes ms WHERE ms.scope = 'pe:' || ${organizations.id})`
-            : sql<null>`NULL`,
+          menuScopes: menuScopesWhen(sql`${withMenu}::boolean`),
+          peopleVersion: peopleVersionWhen(sql`${withPeople}::boolean`),
         })
         .from(accessTokens)
         .innerJoin(users, eq(users.id, accessTokens.userId))

@@ -46,7 +46,6 @@ export function createAccessTokensService(db: Database) {
         ...person,
         sessionId: null,
         accessTokenId: tokenId,
-        peopleVersion: record.peopleVersion === null ? null : Number(record.peopleVersion),
       };
     },
 

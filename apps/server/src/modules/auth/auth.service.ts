@@ -366,7 +366,7 @@ export function createAuthService(db: Database, config: Config) {
         await sessions.touch(record.sessionId);
       }
       const { lastSeenAt: _, ...rest } = record;
-      return { ...rest, accessTokenId: null, peopleVersion: numberOrNull(record.peopleVersion) };
+      return { ...rest, accessTokenId: null };
     },
 
     /**
@@ -496,8 +496,3 @@ export function createAuthService(db: Database, config: Config) {
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
-
-/** A bigint read as text (or null), as a number: versions stay far below 2^53. */
-function numberOrNull(value: string | null): number | null {
-  return value === null ? null : Number(value);
-}

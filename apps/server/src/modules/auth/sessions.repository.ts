@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { REAUTHENTICATION_MINUTES } from '@signpost/contract';
 import type { Executor } from '../../db/client.ts';
+import { menuScopesWhen, peopleVersionWhen } from '../../db/menu-scopes.ts';
 import { endSessionsBut } from '../../db/sessions.ts';
 import { organizations, sessions, sessionSso, users } from '../../db/schema/index.ts';
 
@@ -15,7 +16,7 @@ export interface SessionRecord {
   organizationId: string;
   organizationName: string;
   menuScopes: string | null;
-  peopleVersion: string | null;
+  peopleVersion: number | null;
   recentlyAuthenticated: boolean;
 }
 
@@ -43,15 +44,8 @@ function findLiveStatement(db: Executor) {
       role: users.role,
       organizationId: organizations.id,
       organizationName: organizations.name,
-      // Only when the route asks (the menu's ETag): a few index probes of the person's
-      // memberships, skipped by the CASE otherwise.
-      menuScopes: sql<
-        string | null
-      >`CASE WHEN ${sql.placeholder('withMenu')}::boolean THEN signpost_menu_scopes(${organizations.id}, ${users.id}, ${users.role} = 'admin') END`,
-      // Only for peer search: the version of the organization's people (decision 0060).
-      peopleVersion: sql<
-        string | null
-      >`CASE WHEN ${sql.placeholder('withPeople')}::boolean THEN (SELECT coalesce(max(ms.version), 0)::text FROM menu_scopes ms WHERE ms.scope = 'pe:' || ${organizations.id}) END`,
+      menuScopes: menuScopesWhen(sql`${sql.placeholder('withMenu')}::boolean`),
+      peopleVersion: peopleVersionWhen(sql`${sql.placeholder('withPeople')}::boolean`),
       // Decided by the database's clock, like every other time of a session.
       recentlyAuthenticated: sql<boolean>`${sessions.reauthenticatedAt} > now() - ${sql.raw(`interval '${REAUTHENTICATION_MINUTES} minutes'`)}`,
     })

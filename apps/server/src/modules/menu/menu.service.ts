@@ -27,23 +27,35 @@ export function parseScopes(scopes: string): Map<string, string> {
  * do administrators) on their rights and its open suggestions; the organization's on its scope
  * and, for administrators, on theirs and its open suggestions.
  */
+/** Where a shared space is kept, and whether it was built with a runner's rights. */
+export interface SpaceKey {
+  key: string;
+  /** Built for the team's editors (or an administrator): their flags and open suggestions. */
+  runs: boolean;
+}
+
 export function sharedSpaceKeys(
   me: Pick<AuthContext, 'organizationId' | 'role'>,
   versions: Map<string, string>,
-) {
-  const teams = new Map<string, string>();
+): { teams: Map<string, SpaceKey>; organization: SpaceKey } {
+  const teams = new Map<string, SpaceKey>();
   for (const [scope, version] of versions) {
     if (!scope.startsWith('t:')) continue;
     const id = scope.slice(2);
     const editor = versions.get(`te:${id}`);
-    teams.set(id, editor === undefined ? `${scope}=${version}` : `${scope}=${version} e=${editor}`);
+    teams.set(
+      id,
+      editor === undefined
+        ? { key: `${scope}=${version}`, runs: false }
+        : { key: `${scope}=${version} e=${editor}`, runs: true },
+    );
   }
   const org = `o:${me.organizationId}`;
-  const administrator = versions.get(`oa:${me.organizationId}`);
-  const organization =
-    me.role === 'admin' && administrator !== undefined
-      ? `${org}=${versions.get(org) ?? '0'} a=${administrator}`
-      : `${org}=${versions.get(org) ?? '0'}`;
+  const administrator = me.role === 'admin' ? versions.get(`oa:${me.organizationId}`) : undefined;
+  const organization: SpaceKey =
+    administrator === undefined
+      ? { key: `${org}=${versions.get(org) ?? '0'}`, runs: false }
+      : { key: `${org}=${versions.get(org) ?? '0'} a=${administrator}`, runs: true };
   return { teams, organization };
 }
 
@@ -80,11 +92,11 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
       const held = new Map<string, string>();
       let organizationJson: string | undefined;
       if (cache && keys) {
-        for (const [id, key] of keys.teams) {
+        for (const [id, { key }] of keys.teams) {
           const json = cache.get(key);
           if (json !== undefined) held.set(id, json);
         }
-        organizationJson = cache.get(keys.organization);
+        organizationJson = cache.get(keys.organization.key);
       }
       const skip = { teams: new Set(held.keys()), organization: organizationJson !== undefined };
       const rows = await repo.load(me.organizationId, me.userId, {
@@ -96,9 +108,9 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
       // Kept only when the rows were read with the rights the key names: a role changed
       // between the session lookup and the statement must not put one person's rights in
       // everyone's space.
-      const serialize = (space: Space, key: string | undefined, editor: boolean) => {
+      const serialize = (space: Space, where: SpaceKey | undefined, runs: boolean) => {
         const json = JSON.stringify(space);
-        if (cache && key !== undefined && editor === / [ea]=/.test(key)) cache.set(key, json);
+        if (cache && where !== undefined && where.runs === runs) cache.set(where.key, json);
         return json;
       };
       const editorOf = new Map(rows.teams.map((t) => [t.id, t.role === 'editor' || admin]));

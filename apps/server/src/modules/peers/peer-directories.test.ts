@@ -1,24 +1,15 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
-import { createOrganization, createUser } from '../../../test/factories.ts';
+import { createUser } from '../../../test/factories.ts';
+import { peerOrganization, plainSearch } from '../../../test/support/peer-search.ts';
 import { createPeerDirectories, type Searcher } from './peer-directories.ts';
-import { ordersByCodePoint, type PeerRow, type PeerSearch } from './peers.repository.ts';
+import { ordersByCodePoint, type PeerRow } from './peers.repository.ts';
 
 const { db, database } = await createTestApp();
-
-/** The definition of the search, written plainly: the directory must agree with it. */
-function plainSearch({ organizationId, excludeUserId, limit, offset, query }: PeerSearch): SQL {
-  const needle = sql`lower(${query}::text)`;
-  return sql`SELECT id, name, email FROM users
-             WHERE organization_id = ${organizationId} AND status = 'active'
-               AND id <> ${excludeUserId}
-               AND (strpos(lower(name), ${needle}) > 0 OR strpos(lower(email), ${needle}) > 0)
-             ORDER BY lower(name), id LIMIT ${limit} OFFSET ${offset}`;
-}
 
 // Names that tie once lowered, that hold LIKE's special characters, letters outside ASCII,
 // one from U+E000–U+FFFF and characters outside the Basic Multilingual Plane (which code
@@ -54,23 +45,7 @@ const NAMES = [
   'Al',
 ];
 
-let made = 0;
-async function organization() {
-  const org = await createOrganization(db);
-  const me = await createUser(db, org.id, {
-    name: 'Anna Me',
-    email: `me${(made += 1)}@peers.test`,
-  });
-  for (const [i, name] of NAMES.entries()) {
-    const email = `${name.toLowerCase().replace(/\s+/g, '.')}.${i}@Peers-${made}.test`;
-    await createUser(db, org.id, { name, email, status: i % 9 === 4 ? 'disabled' : 'active' });
-  }
-  const other = await createOrganization(db);
-  for (const name of NAMES.slice(0, 5)) {
-    await createUser(db, other.id, { name, email: `${(made += 1)}.other@peers.test` });
-  }
-  return { organizationId: org.id, userId: me.id };
-}
+const organization = () => peerOrganization(db, NAMES, 5);
 
 /** The person of that name in the organization. */
 async function named(organizationId: string, name: string) {

@@ -1,24 +1,12 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { createTestApp } from '../../../test/app.ts';
-import { createOrganization, createUser } from '../../../test/factories.ts';
-import { peerSearchQuery, type PeerRow, type PeerSearch } from './peers.repository.ts';
+import { peerOrganization, plainSearch } from '../../../test/support/peer-search.ts';
+import { peerSearchQuery, type PeerRow } from './peers.repository.ts';
 
 const { db } = await createTestApp();
-
-/** The definition of the search, written plainly: the tuned statement must agree with it. */
-function plainSearch({ organizationId, excludeUserId, limit, offset, query }: PeerSearch): SQL {
-  // Substring containment, with no LIKE and so no escaping: a bug in the escaping of the
-  // statement under test cannot cancel out here.
-  const needle = sql`lower(${query}::text)`;
-  return sql`SELECT id, name, email FROM users
-             WHERE organization_id = ${organizationId} AND status = 'active'
-               AND id <> ${excludeUserId}
-               AND (strpos(lower(name), ${needle}) > 0 OR strpos(lower(email), ${needle}) > 0)
-             ORDER BY lower(name), id LIMIT ${limit} OFFSET ${offset}`;
-}
 
 // Names that tie once lowered, that sort early or late, that hold LIKE's special characters,
 // letters outside ASCII and a character outside the Basic Multilingual Plane.
@@ -55,23 +43,9 @@ const NAMES = [
   'Ed',
 ];
 
-let made = 0;
 async function organization() {
-  const org = await createOrganization(db);
-  const me = await createUser(db, org.id, {
-    name: 'Anna Me',
-    email: `me${(made += 1)}@peers.test`,
-  });
-  for (const [i, name] of NAMES.entries()) {
-    const email = `${name.toLowerCase().replace(/\s+/g, '.')}.${i}@Peers-${made}.test`;
-    await createUser(db, org.id, { name, email, status: i % 9 === 4 ? 'disabled' : 'active' });
-  }
-  // Someone else's organization with the same names: never in the results.
-  const other = await createOrganization(db);
-  for (const name of NAMES.slice(0, 10)) {
-    await createUser(db, other.id, { name, email: `${(made += 1)}.other@peers.test` });
-  }
-  return { organizationId: org.id, excludeUserId: me.id };
+  const { organizationId, userId } = await peerOrganization(db, NAMES, 10);
+  return { organizationId, excludeUserId: userId };
 }
 
 const caller = await organization();

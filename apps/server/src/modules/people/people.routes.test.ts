@@ -370,7 +370,7 @@ describe('roles, status, sessions and the last administrator', () => {
     expect((await userRow(only))?.role).toBe('admin');
   });
 
-  it('two administrators demoting each other at the same moment: one wins, one 409', async () => {
+  it('two administrators demoting each other at the same moment: one wins, the other is refused', async () => {
     const o = await createOrganization(db);
     const a = await createPerson(app, db, o.id, 'admin');
     const b = await createPerson(app, db, o.id, 'admin');
@@ -388,7 +388,12 @@ describe('roles, status, sessions and the last administrator', () => {
         payload: { role: 'member' },
       }),
     ]);
-    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409].sort());
+    // One wins; the other is refused: 409 (the last administrator) when both were signed in
+    // as administrators before the winner committed, 403 when the loser's request was
+    // authorized after it (they are an administrator no more). Which depends on timing only.
+    const statuses = [one.statusCode, two.statusCode].sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
     const admins = await selectRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM users WHERE organization_id = ${o.id} AND role = 'admin'`,
