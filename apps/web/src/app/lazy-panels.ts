@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { loadReauthDialog } from '../features/reauth/components/reauthentication-host';
 
 /**
  * Panels and overlays load on first use, so the first screen (login or portal cards) stays
@@ -7,12 +8,15 @@ import { lazy } from 'react';
 const loadSearchPanel = () => import('../features/search/components/search-panel');
 const loadSpacePanel = () => import('../features/spaces/components/space-panel');
 const loadPortalPanels = () => import('./portal-panels');
+const loadUndoNotice = () => import('../features/undo/components/undo-notice');
 
 export const SearchPanel = lazy(() => loadSearchPanel().then((m) => ({ default: m.SearchPanel })));
 export const SpacePanel = lazy(() => loadSpacePanel().then((m) => ({ default: m.SpacePanel })));
 export const PortalPanels = lazy(() =>
   loadPortalPanels().then((m) => ({ default: m.PortalPanels })),
 );
+/** The notice after a deletion: loaded when there is one to show (decision 0063). */
+export const UndoNotice = lazy(() => loadUndoNotice().then((m) => ({ default: m.UndoNotice })));
 export const FeedbackDialog = lazy(() =>
   import('../features/portal/components/feedback-dialog').then((m) => ({
     default: m.FeedbackDialog,
@@ -35,13 +39,19 @@ export const AdminConsole = lazy(() =>
 );
 
 /**
- * Loads the panels people open most (search, collections, Show all) once the portal is
- * painted and the browser is idle, so that opening one later does not wait for its script,
+ * Loads the panels people open most (search, collections, Show all), the undo notice and the
+ * "Confirm it's you" dialog once the portal is painted and the browser is idle, so that opening one later does not wait for its script,
  * nor parse it in the middle of the interaction. The first screen does not wait for them.
  */
 export function preloadPanels() {
   const load = () => {
-    void Promise.all([loadSearchPanel(), loadSpacePanel(), loadPortalPanels()]).catch(() => {
+    void Promise.all([
+      loadSearchPanel(),
+      loadSpacePanel(),
+      loadPortalPanels(),
+      loadUndoNotice(),
+      loadReauthDialog(),
+    ]).catch(() => {
       // A head start only: a panel whose script failed to load reports it when it opens.
     });
   };

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   CollectionLike,
@@ -17,7 +17,7 @@ import { PortalHeader } from '../features/portal/components/portal-header';
 import { PortalFooter } from '../features/portal/components/portal-footer';
 import { SpaceCard } from '../features/spaces/components/space-card';
 import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut';
-import { UndoNotice } from '../features/undo/components/undo-notice';
+import { usePendingUndo } from '../lib/undo/pending-undo';
 import {
   AdminConsole,
   ConsentDialog,
@@ -27,6 +27,7 @@ import {
   SettingsPanel,
   SpacePanel,
   preloadPanels,
+  UndoNotice,
 } from './lazy-panels';
 import { usePanels, type MenuPanel, type Panel, type PanelOf } from './use-panels';
 
@@ -203,7 +204,22 @@ export function PortalView() {
       <Suspense fallback={null}>
         {top ? renderPanel(top, { data, panels, onOpenLink, tileProps }) : null}
       </Suspense>
-      <UndoNotice />
+      <UndoNoticeSlot />
     </div>
   );
+}
+
+/**
+ * Where the undo notice goes. Its script loads with the first deletion (or on idle after the
+ * paint), and the notice then stays mounted: it also says how an undo went.
+ */
+function UndoNoticeSlot() {
+  const live = usePendingUndo();
+  const [needed, setNeeded] = useState(false);
+  if (live && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <UndoNotice />
+    </Suspense>
+  ) : null;
 }

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerMessage } from '../lib/server-message';
 import { FieldMessage, invalidFieldProps, messageFor, useFocusField } from './field-message';
+import '../lib/panel-texts';
 
 /** A link being typed: the contract's link body, every field present while editing. */
 export type LinkDraft = Required<CreateLinkBody>;

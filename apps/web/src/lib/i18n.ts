@@ -2,7 +2,11 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, SUPPORTED_LANGUAGES } from './constants';
 import type { AdminTexts } from './locales/admin';
-import { en, type Texts } from './locales/en';
+import { en, type FirstScreenTexts } from './locales/en';
+import type { PanelTexts } from './locales/en-panels';
+
+/** Every text of the default namespace: the first screen's and the panels'. */
+export type Texts = FirstScreenTexts & PanelTexts;
 
 /** The first supported language of the browser's preferences, else the default. */
 export function detectLanguage(preferred: readonly string[] = navigator.languages ?? []): string {
@@ -18,10 +22,15 @@ export function detectLanguage(preferred: readonly string[] = navigator.language
  * texts until translations exist (spec §1): a translation is added here, and only then do
  * pages in that language say so.
  */
-const translations: Partial<Record<string, Texts>> = { en };
+const translations: Partial<Record<string, FirstScreenTexts>> = { en };
 
+// A copy per language: i18next adds the panels' groups (registerPanelTexts) to the object it
+// holds, and the module's texts stay the first screen's.
 const resources = Object.fromEntries(
-  SUPPORTED_LANGUAGES.map((language) => [language, { translation: translations[language] ?? en }]),
+  SUPPORTED_LANGUAGES.map((language) => [
+    language,
+    { translation: { ...(translations[language] ?? en) } },
+  ]),
 );
 
 /**
@@ -58,6 +67,19 @@ export function initI18n(language = detectLanguage()) {
   }
   syncDocumentLanguage();
   return i18next;
+}
+
+/**
+ * Adds the texts of the panels, the setup screen and the invitation to the default namespace
+ * in every supported language, beside the first screen's (decision 0063). Called once, by
+ * `lib/panel-texts.ts`, which every module that shows one of these texts imports.
+ */
+export function registerPanelTexts(texts: PanelTexts) {
+  if (!i18next.isInitialized) initI18n();
+  for (const language of SUPPORTED_LANGUAGES) {
+    // Deep, and without overwriting: the first screen's groups stay as they are.
+    i18next.addResourceBundle(language, 'translation', texts, true, false);
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * The English texts. Spec texts are used exactly; pt, fr and de register these same texts
- * until translations exist.
+ * The English texts of the first screen (login, portal, tiles, re-authentication, undo).
+ * Spec texts are used exactly; pt, fr and de register these same texts until translations
+ * exist. The texts of what loads later are in `en-panels.ts` (decision 0063).
  */
 export const en = {
   brand: {
@@ -36,24 +37,6 @@ export const en = {
       ssoIntro: 'Your provider signed you in. Your account also has two-step sign-in:',
       ssoBack: 'Cancel this sign-in',
     },
-  },
-  setup: {
-    title: 'Set up {{brand}}',
-    intro:
-      'Create your organization and its first administrator: you. You can invite everyone else afterwards.',
-    organizationName: 'Organization name',
-    name: 'Your name',
-    email: 'E-mail',
-    password: 'Password',
-    passwordHint: '8 to 128 characters.',
-    setupCode: 'Setup code',
-    setupCodeHint:
-      'Signpost printed a one-time setup code in its log when it started (under “First run”). Each start prints a new one.',
-    submit: 'Create organization',
-    submitting: 'Creating…',
-    failed: 'The setup did not work. Please try again.',
-    alreadyDone: 'Signpost is already set up.',
-    toSignIn: 'Go to sign in',
   },
   portal: {
     loading: 'loading',
@@ -108,19 +91,6 @@ export const en = {
     openSuggestions_one: '{{count}} suggested link waiting for a decision',
     openSuggestions_other: '{{count}} suggested links waiting for a decision',
   },
-  search: {
-    title: 'Search',
-    placeholder: 'Search links',
-    label: 'Search links',
-    lastUsed: 'Last used',
-    recentSearches: 'Recent searches',
-    showMore: 'Show More',
-    showLess: 'Show less',
-    noResults: 'No links match "{{query}}".',
-    results: 'Results',
-    resultCount_one: '{{count}} link found',
-    resultCount_other: '{{count}} links found',
-  },
   item: {
     // Read after the link's visible name, so the accessible name starts with what is seen.
     opensInNewTab: '(opens in a new tab)',
@@ -128,39 +98,6 @@ export const en = {
     // The mark of a shared collection's tile; the count is everyone in it, its owner included.
     shared_one: 'Shared collection, {{count}} member',
     shared_other: 'Shared collection, {{count}} members',
-  },
-  write: {
-    failed: 'Sorry, that did not work. Please try again.',
-  },
-  add: {
-    title: 'Add',
-    titleLink: 'Add link',
-    titleCollection: 'Add collection',
-    choose: 'What do you want to add',
-    chooseHint: 'Select the type to Add',
-    newLink: 'New Link',
-    newCollection: 'New Collection',
-    linkPrompt: 'Enter the link address you would like to add to this team.',
-    linkAddress: 'Link address',
-    linkName: 'Link name',
-    linkDescription: 'Link description',
-    collectionPrompt: 'Enter a name for your collection',
-    collectionName: 'Name',
-    collectionDescription: 'Description',
-    target: 'In {{name}}',
-    submit: 'Add',
-    adding: 'Adding…',
-  },
-  members: {
-    title: 'Add members to {{name}}',
-    search: 'Search people',
-    selected: 'Selected people',
-    remove: 'Remove {{name}}',
-    people: 'People',
-    alreadyMember: 'Already a member',
-    noPeople: 'No people found.',
-    loadingMore: 'Loading people…',
-    add: 'Add',
   },
   details: {
     collectionTitle: 'Collection details',
@@ -201,134 +138,6 @@ export const en = {
     addLink: 'Add link',
     addMembers: 'Add members',
   },
-  settings: {
-    title: 'Settings',
-    failed: 'Sorry, that did not work. Please try again.',
-    loadFailed: 'This could not be loaded.',
-    retry: 'Try again',
-    copy: 'Copy',
-    copied: 'Copied',
-    copyFailed: 'Copying did not work; select the text and copy it yourself.',
-    never: 'Never',
-    tokens: {
-      title: 'Access tokens',
-      intro:
-        'An access token lets a script, or a browser where you paste it under “Access your {{brand}}”, act as you. Treat it like a password.',
-      name: 'Token name',
-      expiry: 'Expires',
-      expiryNever: 'Never',
-      expiryDays_one: 'In {{count}} day',
-      expiryDays_other: 'In {{count}} days',
-      create: 'Create token',
-      creating: 'Creating…',
-      createdTitle: 'Your new token “{{name}}”',
-      createdWarning: 'Copy it now. You will not see it again.',
-      createdLabel: 'New access token',
-      done: 'Done',
-      list: 'Your tokens',
-      empty: 'You have no access tokens.',
-      created: 'Created {{date}}',
-      lastUsed: 'Last used {{date}}',
-      neverUsed: 'Never used',
-      expires: 'Expires {{date}}',
-      noExpiry: 'Does not expire',
-      revoke: 'Revoke',
-      revokeNamed: 'Revoke {{name}}',
-      revokeConfirm: 'Revoke “{{name}}”? Anything using it stops working at once.',
-      revokeYes: 'Yes, revoke',
-      cancel: 'Cancel',
-      revoked: 'The token “{{name}}” was revoked.',
-    },
-    sessions: {
-      title: 'Where you’re signed in',
-      browserOn: '{{browser}} on {{device}}',
-      thisDevice: 'This device',
-      lastActive: 'Last active {{date}}',
-      signedIn: 'Signed in {{date}}',
-      method: {
-        password: 'with e-mail and password',
-        sso: 'with single sign-on',
-      },
-      end: 'End session',
-      endNamed: 'End session on {{name}}, last active {{date}}',
-      endOthers: 'End all other sessions',
-      ended: 'The session was ended.',
-      endedOthers: 'All other sessions were ended.',
-      onlyThis: 'You are signed in nowhere else.',
-    },
-    suggestions: {
-      title: 'Your suggestions',
-      none: 'You have not suggested any links yet.',
-      where: 'for {{collection}} in {{space}}',
-      status: { open: 'Waiting for a decision', accepted: 'Accepted', declined: 'Declined' },
-      reason: 'Reason: {{reason}}',
-      more: 'Show more',
-    },
-    password: {
-      title: 'Password',
-      current: 'Current password',
-      new: 'New password',
-      hint: '8 to 128 characters, taken exactly as you type them.',
-      signOutOthers: 'Sign out everywhere else',
-      revokeTokens: 'Revoke all my access tokens',
-      revokeTokensHint:
-        'Scripts and tools that use one of your access tokens stop working at once. Make new tokens for those you still need.',
-      submit: 'Change password',
-      changed: 'Your password is changed.',
-      changedEverywhere: 'Your password is changed, and you are signed out everywhere else.',
-      changedAndTokens: 'Your password is changed, and your access tokens are revoked.',
-      changedEverywhereAndTokens:
-        'Your password is changed, you are signed out everywhere else, and your access tokens are revoked.',
-      none: 'You sign in by single sign-on; there is no password to change here.',
-    },
-    secondFactor: {
-      title: 'Two-step sign-in',
-      intro:
-        'After your password, a 6-digit code from an authenticator app on your phone is asked for, so a stolen password alone is not enough.',
-      unavailable:
-        'You sign in through single sign-on; your provider takes care of the second step.',
-      on: 'Two-step sign-in is on.',
-      off: 'Two-step sign-in is off.',
-      recoveryLeft_one: '{{count}} recovery code left.',
-      recoveryLeft_other: '{{count}} recovery codes left.',
-      setUp: 'Set up two-step sign-in',
-      step1: 'Scan this QR code with your authenticator app:',
-      qrLabel: 'QR code to scan with your authenticator app',
-      manual: 'Cannot scan it? Type this key into the app instead:',
-      secretLabel: 'Key',
-      uriLabel: 'Or open this address with the app:',
-      step2:
-        'Enter the 6-digit code the app now shows. Turning two-step sign-in on signs you out everywhere else.',
-      codeLabel: '6-digit code',
-      enable: 'Turn on',
-      cancel: 'Cancel',
-      recoveryTitle: 'Your recovery codes',
-      recoveryText:
-        'If you lose your phone, each of these codes signs you in once instead of the app. Save them somewhere safe now: you will not see them again.',
-      copyCodes: 'Copy the codes',
-      saved: 'I have saved them',
-      turnOff: 'Turn off two-step sign-in',
-      turnOffHint: 'Confirm with a code from your app, or with your password.',
-      usePassword: 'Use my password instead',
-      useCode: 'Use a code instead',
-      passwordLabel: 'Password',
-      turnOffSubmit: 'Turn off',
-      turnedOff: 'Two-step sign-in was turned off.',
-      turnedOn: 'Two-step sign-in is now on, and you are signed out everywhere else.',
-    },
-  },
-  dragDrop: {
-    handle: 'Move {{name}}',
-    toParent: 'Move to {{name}}',
-    trash: 'Drop here to delete',
-    instructions:
-      'To move an item, press Space or Enter. Use the arrow keys to choose where it goes, Space or Enter to drop it there, or Escape to cancel.',
-    pickedUp: 'Picked up {{name}}.',
-    over: '{{name}} is over {{target}}.',
-    notOver: '{{name}} is no longer over a drop zone.',
-    dropped: '{{name}} was dropped on {{target}}.',
-    cancelled: 'Moving {{name}} was cancelled.',
-  },
   reauth: {
     title: "Confirm it's you",
     intro:
@@ -342,21 +151,6 @@ export const en = {
     failed: 'Something went wrong. Try again.',
     noMethod: 'This sign-in cannot confirm who you are. Sign out, then sign in again.',
     confirmed: "You're confirmed: you can make the change now.",
-  },
-  invitation: {
-    title: 'Welcome to {{organization}}',
-    loading: 'Checking your invitation…',
-    who: 'You were invited as {{name}} ({{email}}). Choose a password to sign in.',
-    password: 'Password',
-    confirm: 'Confirm the password',
-    hint: 'At least 8 characters.',
-    tooShort: 'The password needs at least 8 characters.',
-    tooLong: 'The password can have at most 128 characters.',
-    mismatch: 'The two passwords are not the same.',
-    submit: 'Set my password and sign in',
-    invalidTitle: 'This invitation cannot be used',
-    toSignIn: 'Go to sign in',
-    failed: 'Something went wrong. Try again.',
   },
   undo: {
     link: '“{{name}}” deleted',
@@ -376,4 +170,4 @@ export const en = {
   },
 };
 
-export type Texts = typeof en;
+export type FirstScreenTexts = typeof en;

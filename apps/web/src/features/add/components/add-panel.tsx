@@ -17,6 +17,7 @@ import { ArrowLeftIcon, FolderIcon, PlusIcon } from '../../../components/icons';
 import { ADD_LOADING_RESET_MS } from '../../../lib/constants';
 import { serverMessage } from '../../../lib/server-message';
 import { useAddItem, type AddItemVariables } from '../api/add-item';
+import '../../../lib/panel-texts';
 
 /** 0: choose what to add; 1: the link form; 2: the collection form. */
 export type AddStep = 0 | 1 | 2;

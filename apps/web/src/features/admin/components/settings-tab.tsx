@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useOrganizationSettings, useSaveOrganizationSettings } from '../api/settings';
+import '../../../lib/panel-texts';
 
 type Field = Exclude<keyof UpdateOrganizationBody, never>;
 const FIELDS: Field[] = [

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import type { ItemLocation } from '../../../lib/menu/locate-item';
 import { itemActions, useItemAction, type ItemAction } from '../api/item-actions';
+import '../../../lib/panel-texts';
 
 const LABELS: Record<ItemAction, ParseKeys> = {
   info: 'itemMenu.info',

@@ -11,6 +11,7 @@ import type { Container } from '../../../lib/menu/locate-item';
 import { membersOf, shareIdOf } from '../../../lib/menu/selectors';
 import { serverMessage } from '../../../lib/server-message';
 import { useLeaveOrDelete, useSuggestLink } from '../api/collection-actions';
+import '../../../lib/panel-texts';
 
 export type CollectionAction = 'leave' | 'delete' | 'suggest' | null;
 

@@ -7,6 +7,7 @@ import { unicodeHost } from '../../../lib/display-text';
 import { safeHref } from '../../../lib/safe-url';
 import { serverMessage } from '../../../lib/server-message';
 import { useLinkAction, type LinkAction } from '../api/link-action';
+import '../../../lib/panel-texts';
 
 /**
  * The action of a link's details (spec §6), from what the server says the person may do

@@ -21,6 +21,7 @@ import type { DisplayItem } from '../../../lib/menu/menu-types';
 import { isCollection } from '../../../lib/menu/menu-types';
 import { isDraggable, useDropItem, type DropTarget } from '../api/drop-item';
 import { stepThroughTargets } from './keyboard-targets';
+import '../../../lib/panel-texts';
 
 /** A mouse drag starts after a few pixels, so a click still opens the link. */
 const MOUSE_DRAG_DISTANCE_PX = 5;

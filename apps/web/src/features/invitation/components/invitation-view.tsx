@@ -6,6 +6,7 @@ import { errorMessage, ApiError } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
 import { setSessionToken } from '../../../lib/session-store';
 import { acceptInvitation, lookUpInvitation } from '../api/invitation';
+import '../../../lib/panel-texts';
 
 interface Props {
   token: string;

@@ -8,6 +8,7 @@ import { serverMessage } from '../../../lib/server-message';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAddMembers } from '../api/add-members';
 import { usePeerPages } from '../hooks/use-peer-pages';
+import '../../../lib/panel-texts';
 
 export interface MembersPanelProps {
   /** The collection to share, or whose share (shareId) gets the people. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setReauthenticationHandler } from '../../../lib/api-client';
 import {
@@ -6,7 +6,10 @@ import {
   getPendingSsoError,
   takeReauthenticated,
 } from '../../../lib/session-fragment';
-import { ReauthDialog } from './reauth-dialog';
+
+/** The dialog loads when first asked for, or on idle after the portal is painted (0063). */
+export const loadReauthDialog = () => import('./reauth-dialog');
+const ReauthDialog = lazy(() => loadReauthDialog().then((m) => ({ default: m.ReauthDialog })));
 
 /** How long the note after a re-authentication by single sign-on stays. */
 const NOTICE_MS = 8000;
@@ -66,11 +69,13 @@ export function ReauthenticationHost() {
         </p>
       ) : null}
       {pending ? (
-        <ReauthDialog
-          message={pending.message}
-          onDone={() => pending.settle(true)}
-          onCancel={() => pending.settle(false)}
-        />
+        <Suspense fallback={null}>
+          <ReauthDialog
+            message={pending.message}
+            onDone={() => pending.settle(true)}
+            onCancel={() => pending.settle(false)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECENT_LIST_COLLAPSED_COUNT } from '../../../lib/constants';
+import '../../../lib/panel-texts';
 
 /** The list as the listbox of the search's combobox: each entry an option (decision 0053). */
 export interface RecentListbox<T> {

@@ -13,6 +13,7 @@ import { stopCollectingTyped, typedBeforeFocus } from '../hooks/use-search-short
 import { openInNewTab } from '../open-in-new-tab';
 import { RecentList, shownEntries } from './recent-list';
 import { ResultOption } from './result-option';
+import '../../../lib/panel-texts';
 
 interface Props {
   index: readonly SearchEntry[];

@@ -16,6 +16,7 @@ import { failureText } from '../api/settings-keys';
 import { CopyButton } from './copy-button';
 import { formatDate } from './format-date';
 import { SectionMessages, SettingsSection } from './settings-section';
+import '../../../lib/panel-texts';
 
 /** The fields of a new token, by the name the server gives them (`body.name`). */
 type TokenField = 'name' | 'expiresInDays';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COPIED_NOTICE_MS } from '../../../lib/constants';
+import '../../../lib/panel-texts';
 
 interface Props {
   text: string;

@@ -10,6 +10,7 @@ import { serverMessage, type ServerMessage } from '../../../lib/server-message';
 import { useChangePassword } from '../api/change-password';
 import { useSecondFactor } from '../api/second-factor';
 import { SectionMessages, SettingsSection } from './settings-section';
+import '../../../lib/panel-texts';
 
 /** The fields of a password change, by the name the server gives them (`body.newPassword`). */
 type PasswordField = 'currentPassword' | 'newPassword';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from './copy-button';
+import '../../../lib/panel-texts';
 
 /** The recovery codes, shown once right after two-step sign-in was turned on. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {

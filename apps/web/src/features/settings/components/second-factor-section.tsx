@@ -7,6 +7,7 @@ import { RecoveryCodes } from './second-factor-recovery-codes';
 import { SetupForm } from './second-factor-setup-form';
 import { SectionMessages, SettingsSection } from './settings-section';
 import { TurnOffForm } from './second-factor-turn-off-form';
+import '../../../lib/panel-texts';
 
 /**
  * Two-step sign-in: set it up (the key to type, the otpauth address, a code to confirm),

@@ -6,6 +6,7 @@ import { useEnableSecondFactor } from '../api/second-factor';
 import { CopyButton } from './copy-button';
 import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 import { QrCode } from './qr-code';
+import '../../../lib/panel-texts';
 
 /** The secret in groups of four, as authenticator apps show it and people type it. */
 export function groupSecret(secret: string) {

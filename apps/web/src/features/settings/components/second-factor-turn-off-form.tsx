@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisableSecondFactor } from '../api/second-factor';
 import { OneTimeCodeInput } from '../../../components/one-time-code-input';
+import '../../../lib/panel-texts';
 
 /** Turning two-step sign-in off, with a code from the app or the password. */
 export function TurnOffForm({

@@ -5,6 +5,7 @@ import { failureText } from '../api/settings-keys';
 import { useEndOtherSessions, useEndSession, useSignInSessions } from '../api/sign-in-sessions';
 import { formatDate } from './format-date';
 import { SectionMessages, SettingsSection } from './settings-section';
+import '../../../lib/panel-texts';
 
 /** "Where you're signed in": every live session, this device first; end one or all others. */
 export function SessionsSection() {

@@ -5,6 +5,7 @@ import { PasswordSection } from './password-section';
 import { SecondFactorSection } from './second-factor-section';
 import { SessionsSection } from './sessions-section';
 import { SuggestionsSection } from './suggestions-section';
+import '../../../lib/panel-texts';
 
 /** The person's settings: access tokens, where they are signed in, two-step sign-in, password, and what became of one's suggestions. */
 export function SettingsPanel({ onClose }: { onClose: () => void }) {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useOwnSuggestions } from '../api/own-suggestions';
 import { formatDate } from './format-date';
 import { SettingsSection } from './settings-section';
+import '../../../lib/panel-texts';
 
 /** "Your suggestions": what the person suggested to team and organization spaces, and what became of it. */
 export function SuggestionsSection() {

@@ -7,6 +7,7 @@ import { config } from '../../../lib/config';
 import { completeSetup, fieldOfMessage, type SetupField } from '../api/complete-setup';
 import { setupStatusQueryOptions } from '../api/setup-status';
 import '../setup.css';
+import '../../../lib/panel-texts';
 
 const EMPTY: CompleteSetupBody = {
   organizationName: '',
