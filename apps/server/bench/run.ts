@@ -388,12 +388,14 @@ async function main() {
       log("Measuring writes by 20 people in 20 spaces, and a bystander's 304 meanwhile…");
       const writers = await writersPool(pgUrl, base, data, 20, quick ? 1_000 : 3_000);
       const spreadRow = rows.find((r) => r.what.startsWith('writes spread over'));
+      // The bystander's ETag as it is now: the rows above wrote into their own collections.
+      const current = menuThere ? await fetchMenu(base, headers) : null;
       const [written, watched] = await Promise.all([
         load({ url: base, headers: {}, writers: { body, people: writers } }),
-        menuThere
+        current?.etag
           ? load({
               url: base,
-              headers: { ...headers, 'if-none-match': menu.etag ?? '' },
+              headers: { ...headers, 'if-none-match': current.etag },
               paths: ['/api/consumer/menu'],
               connections: 2,
             })
