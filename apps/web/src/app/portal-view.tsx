@@ -105,8 +105,9 @@ function renderPanel(panel: Panel, context: PanelContext) {
 export function PortalView() {
   const { t } = useTranslation();
   const menu = useMenu();
-  // Changes by others reach the open portal without a reload (decision 0062).
-  useMenuEvents();
+  // Changes by others reach the open portal without a reload (decision 0062), from the
+  // first paint of the menu on.
+  useMenuEvents(menu.data !== undefined);
   const panels = usePanels();
   const [, pushLastUsed] = useLastUsed();
   const { open } = panels;

@@ -214,7 +214,7 @@ describe('connectMenuEvents', () => {
 
 describe('useMenuEvents', () => {
   /** The portal's menu query and the stream, on a fetch that answers both. */
-  function mount() {
+  function mount(firstMenu: Promise<void> = Promise.resolve()) {
     setSessionToken('token-a');
     const stream = eventStream();
     const menuRequests: (string | null)[] = [];
@@ -224,6 +224,7 @@ describe('useMenuEvents', () => {
       if (url === MENU_EVENTS_PATH) return stream.response;
       const headers = (init.headers ?? {}) as Record<string, string>;
       menuRequests.push(headers['If-None-Match'] ?? null);
+      await firstMenu;
       if (menuStatus === 401) return new Response('{"message":"Sign in"}', { status: 401 });
       return new Response(menuRequests.length === 1 ? JSON.stringify(makeMenu()) : null, {
         status: menuRequests.length === 1 ? 200 : 304,
@@ -232,8 +233,10 @@ describe('useMenuEvents', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     const view = renderHookWithQuery(() => {
-      useMenuEvents();
-      return useMenu();
+      // As the portal does: the stream from the menu's first paint on.
+      const menu = useMenu();
+      useMenuEvents(menu.data !== undefined);
+      return menu;
     });
     return {
       ...view,
@@ -243,6 +246,24 @@ describe('useMenuEvents', () => {
       signOutOnServer: () => (menuStatus = 401),
     };
   }
+
+  it('opens the stream only once the menu is shown, and then reads the menu once', async () => {
+    let answer!: () => void;
+    const { result, fetchMock, menuRequests, stream } = mount(
+      new Promise<void>((resolve) => (answer = resolve)),
+    );
+    const streamCalls = () =>
+      fetchMock.mock.calls.filter(([input]) => String(input) === MENU_EVENTS_PATH);
+    await waitFor(() => expect(menuRequests).toEqual([null]));
+    // Frames and tasks pass while the first menu is on its way: no stream yet.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(streamCalls()).toHaveLength(0);
+    answer();
+    await waitFor(() => expect(result.current.data?.etag).toBe('"v1"'));
+    await waitFor(() => expect(streamCalls()).toHaveLength(1));
+    stream.send('event: ready\ndata:\n\n');
+    await waitFor(() => expect(menuRequests).toEqual([null, '"v1"']));
+  });
 
   it('reads the menu again, with its ETag, when the stream says it changed', async () => {
     const { result, stream, menuRequests } = mount();

@@ -40,17 +40,49 @@ export function menuRefresher(client: QueryClient, queryKey: QueryKey) {
   };
 }
 
+/** The longest the stream waits for the browser to be idle after the menu's paint. */
+const IDLE_START_TIMEOUT_MS = 1000;
+
+/**
+ * Runs `run` after the frame being drawn is painted (the next animation frame runs just
+ * before the paint, a task queued from it after), once the browser is idle: after the work
+ * the paint queued, such as the menu's painted mark. Returns a cancel function.
+ */
+function whenIdleAfterPaint(run: () => void): () => void {
+  let cancelled = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let idle: number | null = null;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(() => {
+      if (cancelled) return;
+      if (typeof requestIdleCallback === 'function') {
+        idle = requestIdleCallback(run, { timeout: IDLE_START_TIMEOUT_MS });
+      } else {
+        timer = setTimeout(run, 0);
+      }
+    }, 0);
+  });
+  return () => {
+    cancelled = true;
+    cancelAnimationFrame(frame);
+    if (timer) clearTimeout(timer);
+    if (idle !== null) cancelIdleCallback(idle);
+  };
+}
+
 /**
  * Keeps the signed-in person's menu fresh while the portal is open (decision 0062): the
  * server's event stream says when the menu changed, and the menu query is read again. The
- * stream's code loads after the first screen.
+ * stream opens once the menu is `shown`, when the browser is idle after the frame that
+ * paints it, so its code is no part of the first screen (decision 0063); on opening it reads the menu once (a 304 when
+ * nothing changed meanwhile).
  */
-export function useMenuEvents() {
+export function useMenuEvents(shown = true) {
   const { token } = useSession();
   const client = useQueryClient();
 
   useEffect(() => {
-    if (!token) return;
+    if (!token || !shown) return;
     const refresh = menuRefresher(client, menuQueryKey(token));
     let disposed = false;
     let ended = false;
@@ -109,12 +141,13 @@ export function useMenuEvents() {
     };
 
     document.addEventListener('visibilitychange', onVisibility);
-    start();
+    const cancelStart = whenIdleAfterPaint(start);
     return () => {
       disposed = true;
+      cancelStart();
       document.removeEventListener('visibilitychange', onVisibility);
       if (hiddenTimer) clearTimeout(hiddenTimer);
       pause();
     };
-  }, [token, client]);
+  }, [token, client, shown]);
 }
