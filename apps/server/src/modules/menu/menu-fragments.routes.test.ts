@@ -36,6 +36,7 @@ let otherMember: Person;
 let teamLink: { id: string };
 let orgLink: { id: string };
 let teamCollection: { id: string; organizationId: string };
+let theTeam: { id: string; organizationId: string };
 
 beforeAll(async () => {
   const org = await createOrganization(db);
@@ -44,6 +45,7 @@ beforeAll(async () => {
   member = await createPerson(app, db, org.id);
   otherMember = await createPerson(app, db, org.id);
   const team = await createTeam(db, org.id, { buddyId: editor.id });
+  theTeam = team;
   await addTeamMember(db, team, editor.id, 'editor');
   await addTeamMember(db, team, member.id);
   await addTeamMember(db, team, otherMember.id);
@@ -145,6 +147,69 @@ describe('shared menu fragments', () => {
     // Room for about one space: every answer evicts another.
     const small = createMenuService(db, { cacheBytes: 3_000 });
     for (const round of [1, 2]) {
+      for (const person of [member, editor, admin, otherMember]) {
+        const context = await app.auth.authenticate(
+          person.headers.authorization.slice('Bearer '.length),
+          true,
+        );
+        const answer = JSON.parse(await small.getMenuJson(context!)) as Menu;
+        expect(answer, `round ${round}`).toEqual(await menuOf(uncached, person));
+      }
+    }
+  });
+});
+
+describe("a person's own part", () => {
+  const myLinkNames = (menu: Menu) =>
+    JSON.stringify(menu.spaces.find((space) => space.type === 'personal')).match(/"name":"[^"]*"/g);
+
+  it('is joined from held text while none of their versions moves, with no menu statement', async () => {
+    const me = await createPerson(app, db, teamCollection.organizationId);
+    await addTeamMember(db, theTeam, me.id);
+    const mine = await createCollection(db, { user: me });
+    const link = await createLink(db, mine, { name: 'My notes' });
+    const first = await menuOf(app, me);
+    expect(first).toEqual(await menuOf(uncached, me));
+
+    await renameUntracked(link.id, 'Untracked notes');
+    const before = database.statements.count;
+    const again = await menuOf(app, me);
+    // The session lookup alone: the rest is text the server holds for these versions.
+    expect(database.statements.count - before).toBe(1);
+    expect(again).toEqual(first);
+    expect(myLinkNames(await menuOf(uncached, me))).toContain('"name":"Untracked notes"');
+
+    // A change of theirs moves their own version: the next answer is built anew.
+    const renamed = await call(app, 'PATCH', `/links/${link.id}`, me, { name: 'Notes, renamed' });
+    expect(renamed.statusCode, renamed.body).toBe(204);
+    const after = await menuOf(app, me);
+    expect(myLinkNames(after)).toContain('"name":"Notes, renamed"');
+    expect(after).toEqual(await menuOf(uncached, me));
+  });
+
+  it("is read again when a space they share changes, and never serves another person's", async () => {
+    const me = await createPerson(app, db, teamCollection.organizationId);
+    await addTeamMember(db, theTeam, me.id);
+    await menuOf(app, me);
+    await menuOf(app, member);
+    // The team's version moves: everyone's own part is built anew with the new team space.
+    const answer = await call(app, 'PATCH', `/links/${teamLink.id}`, editor, {
+      name: 'Team wiki, once more',
+    });
+    expect(answer.statusCode, answer.body).toBe(204);
+    for (const person of [me, member]) {
+      const menu = await menuOf(app, person);
+      expect(linkNames(menu, 'team')).toContain('"name":"Team wiki, once more"');
+      expect(menu).toEqual(await menuOf(uncached, person));
+      // Each answer is the person's own: their profile, their personal space.
+      expect(menu.profile.email).toBe(person.email);
+    }
+  });
+
+  it('falls back to the statement when a shared space it needs is no longer held', async () => {
+    // Room for the people's parts but hardly for the spaces: every answer evicts one.
+    const small = createMenuService(db, { cacheBytes: 3_000 });
+    for (const round of [1, 2, 3]) {
       for (const person of [member, editor, admin, otherMember]) {
         const context = await app.auth.authenticate(
           person.headers.authorization.slice('Bearer '.length),

@@ -376,17 +376,23 @@ describe('GET /api/consumer/menu', () => {
   });
 
   it('runs the same number of SQL statements (at most 8) whatever the size of the data', async () => {
-    const counts = [];
+    const built: number[] = [];
+    const held: number[] = [];
     for (const size of [1, 6]) {
       const { me } = await world(size);
       const { headers } = await signIn(app, me);
+      // The first answer is built by the menu statement; the second is joined from the text
+      // the server holds for the same versions (decision 0057).
+      let before = database.statements.count;
       await getMenu(headers);
-      const before = database.statements.count;
+      built.push(database.statements.count - before);
+      before = database.statements.count;
       const menu = await getMenu(headers);
-      counts.push(database.statements.count - before);
+      held.push(database.statements.count - before);
       expect(JSON.stringify(menu).length).toBeGreaterThan(size * 500);
     }
-    expect(counts[0]).toBe(counts[1]);
-    expect(counts[0]).toBeLessThanOrEqual(8);
+    expect(built[0]).toBe(built[1]);
+    expect(built[0]).toBeLessThanOrEqual(8);
+    expect(held).toEqual([1, 1]);
   });
 });

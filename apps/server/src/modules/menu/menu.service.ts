@@ -59,6 +59,20 @@ export function sharedSpaceKeys(
   return { teams, organization };
 }
 
+/**
+ * What a person's menu holds besides the shared spaces, as text: everything before the team
+ * spaces (the head and the personal space), their team ids in the menu's order, and what
+ * follows the organization's space.
+ */
+interface PersonalPart {
+  before: string;
+  teams: string[];
+  after: string;
+}
+
+/** Personal parts get this share of the shared spaces' bytes, on top of them. */
+const PERSONAL_SHARE = 4;
+
 export function createMenuService(db: Executor, options: MenuServiceOptions) {
   const repo = createMenuRepository(db);
   // Serialized spaces by scope, version and rights, bounded by their size in bytes (UTF-16
@@ -70,6 +84,38 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
           sizeCalculation: (json, key) => 2 * (json.length + key.length) + 64,
         })
       : null;
+  // Each person's own part, by person, role and the versions of every scope their menu is
+  // built from: the inputs of the ETag, so it is reused exactly while a 304 would be right
+  // (a menu asked again without its ETag: a reload, another tab or device). Its own bound,
+  // so that people's parts never push out the spaces everyone shares.
+  const personal =
+    options.cacheBytes > 0
+      ? new LRUCache<string, PersonalPart>({
+          maxSize: Math.max(1, Math.floor(options.cacheBytes / PERSONAL_SHARE)),
+          sizeCalculation: (part, key) =>
+            2 * (part.before.length + part.after.length + key.length) +
+            part.teams.reduce((n, id) => n + 2 * id.length + 16, 64),
+        })
+      : null;
+
+  /** The menu from held text alone, or null when a space it needs is no longer held. */
+  const fromHeld = (
+    part: PersonalPart,
+    keys: ReturnType<typeof sharedSpaceKeys>,
+  ): string | null => {
+    if (!cache) return null;
+    const spaces: string[] = [];
+    for (const id of part.teams) {
+      const where = keys.teams.get(id);
+      const json = where ? cache.get(where.key) : undefined;
+      if (json === undefined) return null;
+      spaces.push(json);
+    }
+    const organization = cache.get(keys.organization.key);
+    if (organization === undefined) return null;
+    spaces.push(organization);
+    return `${part.before},${spaces.join(',')}${part.after}`;
+  };
 
   return {
     /**
@@ -89,6 +135,13 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
     async getMenuJson(me: AuthContext): Promise<string> {
       const keys =
         cache && me.menuScopes !== null ? sharedSpaceKeys(me, parseScopes(me.menuScopes)) : null;
+      const personalKey =
+        personal && me.menuScopes !== null ? `${me.userId} ${me.role} ${me.menuScopes}` : null;
+      if (personal && personalKey && keys) {
+        const part = personal.get(personalKey);
+        const json = part ? fromHeld(part, keys) : null;
+        if (json !== null) return json;
+      }
       const held = new Map<string, string>();
       let organizationJson: string | undefined;
       if (cache && keys) {
@@ -133,12 +186,24 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
           : (organizationJson as string),
       );
       const { head } = parts;
-      return (
+      const before =
         `{"profile":${JSON.stringify(head.profile)},` +
         `"organization":${JSON.stringify(head.organization)},` +
-        `"spaces":[${spaces.join(',')}],` +
-        `"can":${JSON.stringify(head.can)}}`
-      );
+        `"spaces":[${spaces[0]}`;
+      const after = `],"can":${JSON.stringify(head.can)}}`;
+      // Kept when every team the statement listed is one the versions named (none joined in
+      // between) and as many: the held part then lists exactly the teams of its key.
+      const teams = parts.teams.map((team) => team.id);
+      if (
+        personal &&
+        personalKey &&
+        keys &&
+        teams.length === keys.teams.size &&
+        teams.every((id) => keys.teams.has(id))
+      ) {
+        personal.set(personalKey, { before, teams, after });
+      }
+      return `${before},${spaces.slice(1).join(',')}${after}`;
     },
   };
 }
