@@ -480,7 +480,7 @@ async function main() {
       );
       await stop(embedded);
       rows.push({
-        what: `menu, embedded PGlite, no cache (${size})`,
+        what: `menu, embedded PGlite, cache on (${size})`,
         load: measured.result,
         baseline: baselineRps,
         budget: '≥ 0.15 × B; p99 ≤ 50 ms',
