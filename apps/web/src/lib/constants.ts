@@ -100,6 +100,13 @@ export const COPIED_NOTICE_MS = 2000;
 export const MENU_REFRESH_MS = 30_000;
 
 /**
+ * How often the portal asks on its own while its live-update stream is open, which tells it
+ * of every change (decision 0062): a safety net. With the stream closed it asks every
+ * MENU_REFRESH_MS again.
+ */
+export const MENU_REFRESH_LIVE_MS = 5 * 60_000;
+
+/**
  * After a deletion, the notice with 'Undo' shows this long (decision 0052); a reload within
  * that time brings it back for what is left. The server keeps what was deleted longer
  * (UNDO_WINDOW_SECONDS of the contract), so the button works as long as it shows.

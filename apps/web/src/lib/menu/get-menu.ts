@@ -1,10 +1,11 @@
 import type { Menu } from '@signpost/contract';
 import { queryOptions, useQuery, type QueryFunctionContext } from '@tanstack/react-query';
 import { consumerApi, reportApiError } from '../api-client';
-import { MENU_REFRESH_MS, STATUS_NOT_MODIFIED } from '../constants';
+import { MENU_REFRESH_LIVE_MS, MENU_REFRESH_MS, STATUS_NOT_MODIFIED } from '../constants';
 import { useSession } from '../use-session';
 import { processMenu } from './process-menu';
 import type { ProcessedMenu } from './menu-types';
+import { menuStreamOpen } from './stream-state';
 
 /** The processed menu with the ETag it was read at. */
 export type FetchedMenu = ProcessedMenu & { etag: string | null };
@@ -38,7 +39,9 @@ export function menuQueryOptions(token: string | null) {
     queryFn: getMenu,
     enabled: Boolean(token),
     staleTime: MENU_REFRESH_MS,
-    refetchInterval: MENU_REFRESH_MS,
+    // While the live-update stream is open it says when the menu changed: asking on one's
+    // own is then only a safety net (decision 0062).
+    refetchInterval: () => (menuStreamOpen() ? MENU_REFRESH_LIVE_MS : MENU_REFRESH_MS),
     retry: false,
   });
 }

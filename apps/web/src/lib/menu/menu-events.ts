@@ -32,6 +32,8 @@ export interface MenuEventHandlers {
 export interface MenuEventsOptions extends MenuEventHandlers {
   token: string;
   random?: () => number;
+  /** A connection that was open closed (whatever comes next: a reconnection, or the end). */
+  onClosed?: () => void;
 }
 
 /** How one connection ended. */
@@ -115,7 +117,11 @@ export function connectMenuEvents(options: MenuEventsOptions): () => void {
       } else if (response.status === 404) {
         outcome = 'unavailable';
       } else if (response.ok && response.body && type.startsWith('text/event-stream')) {
-        outcome = await readEvents(response.body, options, () => (attempt = 0));
+        try {
+          outcome = await readEvents(response.body, options, () => (attempt = 0));
+        } finally {
+          options.onClosed?.();
+        }
       } else {
         atLeastMs = retryAfterMs(response);
         await response.body?.cancel().catch(() => {});

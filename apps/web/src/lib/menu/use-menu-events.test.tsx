@@ -11,7 +11,10 @@ import {
   RECONNECT_MAX_MS,
   type MenuEventHandlers,
 } from './menu-events';
+import { menuQueryOptions } from './get-menu';
+import { menuStreamOpen } from './stream-state';
 import { HIDDEN_PAUSE_MS, useMenuEvents } from './use-menu-events';
+import { MENU_REFRESH_LIVE_MS, MENU_REFRESH_MS } from '../constants';
 
 const encoder = new TextEncoder();
 
@@ -271,6 +274,24 @@ describe('useMenuEvents', () => {
     stream.send('event: ready\ndata:\n\n');
     await waitFor(() => expect(menuRequests).toEqual([null, '"v1"']));
     stream.send('event: menu\ndata:\n\n');
+    await waitFor(() => expect(menuRequests).toEqual([null, '"v1"', '"v1"']));
+  });
+
+  it('asks on its own only rarely while the stream is open, and reads the menu when it closes', async () => {
+    const { result, stream, menuRequests } = mount();
+    const interval = menuQueryOptions('token-a').refetchInterval as () => number;
+    await waitFor(() => expect(result.current.data?.etag).toBe('"v1"'));
+    expect(menuStreamOpen()).toBe(false);
+    expect(interval()).toBe(MENU_REFRESH_MS);
+    stream.send('event: ready\ndata:\n\n');
+    await waitFor(() => expect(menuStreamOpen()).toBe(true));
+    expect(interval()).toBe(MENU_REFRESH_LIVE_MS);
+    await waitFor(() => expect(menuRequests).toEqual([null, '"v1"']));
+    // The server closes the stream (a restart, a cut): the menu is read once, and the query
+    // asks every MENU_REFRESH_MS again until the stream is back.
+    stream.end();
+    await waitFor(() => expect(menuStreamOpen()).toBe(false));
+    expect(interval()).toBe(MENU_REFRESH_MS);
     await waitFor(() => expect(menuRequests).toEqual([null, '"v1"', '"v1"']));
   });
 

@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react
 import { useEffect } from 'react';
 import { useSession } from '../use-session';
 import { menuQueryKey } from './get-menu';
+import { setMenuStreamOpen } from './stream-state';
 
 /**
  * A tab hidden this long lets its stream go (most open portals are tabs in the background);
@@ -105,8 +106,17 @@ export function useMenuEvents(shown = true) {
           if (cancelled) return;
           stopStream = connectMenuEvents({
             token,
-            onReady: refresh,
+            onReady: () => {
+              setMenuStreamOpen(true);
+              refresh();
+            },
             onMenu: refresh,
+            // Closed: the menu is read once (which also brings the query's own asking back to
+            // every MENU_REFRESH_MS) until the stream is open again.
+            onClosed: () => {
+              setMenuStreamOpen(false);
+              if (!disposed && !cancelled) refresh();
+            },
             onEnded: () => {
               ended = true;
               if (connection === current) connection = null;
@@ -125,6 +135,7 @@ export function useMenuEvents(shown = true) {
     const pause = () => {
       connection?.stop();
       connection = null;
+      setMenuStreamOpen(false);
     };
 
     const onVisibility = () => {
