@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { loadReauthDialog } from '../features/reauth/components/reauthentication-host';
+import { whenIdle } from '../lib/when-idle';
 
 /**
  * Panels and overlays load on first use, so the first screen (login or portal cards) stays
@@ -40,8 +41,9 @@ export const AdminConsole = lazy(() =>
 
 /**
  * Loads the panels people open most (search, collections, Show all), the undo notice and the
- * "Confirm it's you" dialog once the portal is painted and the browser is idle, so that opening one later does not wait for its script,
- * nor parse it in the middle of the interaction. The first screen does not wait for them.
+ * "Confirm it's you" dialog once the portal is painted and the browser is idle, so that
+ * opening one later does not wait for its script, nor parse it in the middle of the
+ * interaction. The first screen does not wait for them.
  */
 export function preloadPanels() {
   const load = () => {
@@ -55,6 +57,5 @@ export function preloadPanels() {
       // A head start only: a panel whose script failed to load reports it when it opens.
     });
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
-  else setTimeout(load, 200);
+  whenIdle(load, 2000);
 }

@@ -70,31 +70,30 @@ export function initI18n(language = detectLanguage()) {
 }
 
 /**
- * Adds the texts of the panels, the setup screen and the invitation to the default namespace
- * in every supported language, beside the first screen's (decision 0063). Called once, by
- * `lib/panel-texts.ts`, which every module that shows one of these texts imports.
+ * Adds texts that load later to `namespace` in every supported language (pt, fr and de carry
+ * the English texts until translations exist): deep, and without overwriting, so adding the
+ * same texts again changes nothing and groups already there stay as they are. The console
+ * may be imported before the app started (a test): i18next adds its resource methods at init.
  */
-export function registerPanelTexts(texts: PanelTexts) {
+function addEverywhere(namespace: 'translation' | 'admin', texts: object) {
   if (!i18next.isInitialized) initI18n();
   for (const language of SUPPORTED_LANGUAGES) {
-    // Deep, and without overwriting: the first screen's groups stay as they are.
-    i18next.addResourceBundle(language, 'translation', texts, true, false);
+    i18next.addResourceBundle(language, namespace, texts, true, false);
   }
 }
 
 /**
- * Adds the texts of a part that loads later (the administration console) in every
- * supported language; pt, fr and de carry the English texts until translations exist.
+ * The texts of the panels, the setup screen and the invitation, beside the first screen's in
+ * the default namespace (decision 0063). Called once, by `lib/panel-texts.ts`, which every
+ * module that shows one of these texts imports.
  */
+export function registerPanelTexts(texts: PanelTexts) {
+  addEverywhere('translation', texts);
+}
+
+/** The texts of a part that loads later in a namespace of its own: the administration console. */
 export function registerTexts(namespace: 'admin', texts: AdminTexts) {
-  // The console may be imported before the app started (a test): i18next adds its
-  // resource methods at init.
-  if (!i18next.isInitialized) initI18n();
-  for (const language of SUPPORTED_LANGUAGES) {
-    if (!i18next.hasResourceBundle(language, namespace)) {
-      i18next.addResourceBundle(language, namespace, texts);
-    }
-  }
+  addEverywhere(namespace, texts);
 }
 
 // Translation keys are checked against the English texts: t('no.such.key') fails to compile.

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '../use-session';
+import { whenIdle } from '../when-idle';
 import { menuQueryKey } from './get-menu';
 import { setMenuStreamOpen } from './stream-state';
 
@@ -50,24 +51,17 @@ const IDLE_START_TIMEOUT_MS = 1000;
  * the paint queued, such as the menu's painted mark. Returns a cancel function.
  */
 function whenIdleAfterPaint(run: () => void): () => void {
-  let cancelled = false;
+  let cancelIdle: (() => void) | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let idle: number | null = null;
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(() => {
-      if (cancelled) return;
-      if (typeof requestIdleCallback === 'function') {
-        idle = requestIdleCallback(run, { timeout: IDLE_START_TIMEOUT_MS });
-      } else {
-        timer = setTimeout(run, 0);
-      }
+      cancelIdle = whenIdle(run, IDLE_START_TIMEOUT_MS);
     }, 0);
   });
   return () => {
-    cancelled = true;
     cancelAnimationFrame(frame);
     if (timer) clearTimeout(timer);
-    if (idle !== null) cancelIdleCallback(idle);
+    cancelIdle?.();
   };
 }
 
