@@ -152,7 +152,7 @@ describe('shared menu fragments', () => {
           person.headers.authorization.slice('Bearer '.length),
           true,
         );
-        const answer = JSON.parse(await small.getMenuJson(context!)) as Menu;
+        const answer = JSON.parse((await small.getMenuJson(context!)).toString('utf8')) as Menu;
         expect(answer, `round ${round}`).toEqual(await menuOf(uncached, person));
       }
     }
@@ -192,11 +192,11 @@ describe("a person's own part", () => {
     const big = await createTeam(db, me.organizationId);
     await addTeamMember(db, big, me.id);
     const runbooks = await createCollection(db, { team: big });
-    for (let i = 0; i < 80; i += 1) await createLink(db, runbooks, { name: `Runbook ${i}` });
+    for (let i = 0; i < 160; i += 1) await createLink(db, runbooks, { name: `Runbook ${i}` });
     const expected = await menuOf(uncached, me);
     // Room for this person's own part (a quarter of it), never for their team's space.
     const bytes = 12_000;
-    expect(2 * JSON.stringify(spaceOf(expected, 'team')).length).toBeGreaterThan(bytes);
+    expect(Buffer.byteLength(JSON.stringify(spaceOf(expected, 'team')))).toBeGreaterThan(bytes);
     const small = createMenuService(db, { cacheBytes: bytes });
     const context = await app.auth.authenticate(
       me.headers.authorization.slice('Bearer '.length),
@@ -204,7 +204,7 @@ describe("a person's own part", () => {
     );
     for (const round of [1, 2]) {
       const before = database.statements.count;
-      const answer = JSON.parse(await small.getMenuJson(context!)) as Menu;
+      const answer = JSON.parse((await small.getMenuJson(context!)).toString('utf8')) as Menu;
       expect(answer, `round ${round}`).toEqual(expected);
       // The menu statement ran again: nothing was joined without the team's space.
       expect(database.statements.count - before, `round ${round}`).toBeGreaterThan(0);
@@ -228,5 +228,36 @@ describe("a person's own part", () => {
       // Each answer is the person's own: their profile, their personal space.
       expect(menu.profile.email).toBe(person.email);
     }
+  });
+});
+
+describe('held bytes', () => {
+  it('carry every character as UTF-8, built or joined from held parts, with its exact length', async () => {
+    const me = await createPerson(app, db, teamCollection.organizationId);
+    await addTeamMember(db, theTeam, me.id);
+    const mine = await createCollection(db, { user: me });
+    const names = ['Café — naïve', '東京の手順書', 'Ops 🚀 board', 'Zürich “quotes” \\ back'];
+    for (const name of names) await createLink(db, mine, { name });
+    for (const name of names) await createLink(db, teamCollection, { name: `Team ${name}` });
+    const bodies: string[] = [];
+    // The first answer is built; the second joined from held bytes alone.
+    for (const round of ['built', 'held']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/consumer/menu',
+        headers: me.headers,
+      });
+      expect(response.statusCode, round).toBe(200);
+      expect(response.headers['content-type'], round).toBe('application/json; charset=utf-8');
+      expect(Number(response.headers['content-length']), round).toBe(response.rawPayload.length);
+      const text = response.rawPayload.toString('utf8');
+      for (const name of names) {
+        expect(text, round).toContain(JSON.stringify(name));
+        expect(text, round).toContain(JSON.stringify(`Team ${name}`));
+      }
+      bodies.push(text);
+    }
+    expect(bodies[1]).toBe(bodies[0]);
+    expect(JSON.parse(bodies[0]!)).toEqual(await menuOf(uncached, me));
   });
 });

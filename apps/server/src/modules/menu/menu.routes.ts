@@ -36,8 +36,9 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return reply.status(304).send(null);
       }
       reply.type('application/json; charset=utf-8');
-      // JSON text already (the schema above documents its shape; tests check answers
-      // against it): typed as the schema's so that the type provider lets it through.
+      // JSON text already, as UTF-8 bytes sent as they are (the schema above documents its
+      // shape; tests check answers against it): typed as the schema's so that the type
+      // provider lets it through.
       const json = (await menu.getMenuJson(me)) as unknown as Static<typeof MenuResponse>;
       return reply.send(json);
     },

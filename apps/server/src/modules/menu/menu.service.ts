@@ -65,23 +65,28 @@ export function sharedSpaceKeys(
  * follows the organization's space.
  */
 interface PersonalPart {
-  before: string;
+  before: Buffer;
   teams: string[];
-  after: string;
+  after: Buffer;
 }
+
+const COMMA = Buffer.from(',');
+
+/** UTF-8 bytes of JSON text, encoded once: held answers are sent without encoding again. */
+const bytesOf = (json: string) => Buffer.from(json, 'utf8');
 
 /** Personal parts get this share of the shared spaces' bytes, on top of them. */
 const PERSONAL_SHARE = 4;
 
 export function createMenuService(db: Executor, options: MenuServiceOptions) {
   const repo = createMenuRepository(db);
-  // Serialized spaces by scope, version and rights, bounded by their size in bytes (UTF-16
-  // strings: two bytes a character) and evicted least recently used first.
+  // Serialized spaces by scope, version and rights, as UTF-8 bytes, bounded by their size and
+  // evicted least recently used first.
   const cache =
     options.cacheBytes > 0
-      ? new LRUCache<string, string>({
+      ? new LRUCache<string, Buffer>({
           maxSize: options.cacheBytes,
-          sizeCalculation: (json, key) => 2 * (json.length + key.length) + 64,
+          sizeCalculation: (json, key) => json.length + 2 * key.length + 64,
         })
       : null;
   // Each person's own part, by person, role and the versions of every scope their menu is
@@ -93,7 +98,9 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
       ? new LRUCache<string, PersonalPart>({
           maxSize: Math.max(1, Math.floor(options.cacheBytes / PERSONAL_SHARE)),
           sizeCalculation: (part, key) =>
-            2 * (part.before.length + part.after.length + key.length) +
+            part.before.length +
+            part.after.length +
+            2 * key.length +
             part.teams.reduce((n, id) => n + 2 * id.length + 16, 64),
         })
       : null;
@@ -102,19 +109,19 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
   const fromHeld = (
     part: PersonalPart,
     keys: ReturnType<typeof sharedSpaceKeys>,
-  ): string | null => {
+  ): Buffer | null => {
     if (!cache) return null;
-    const spaces: string[] = [];
+    const chunks: Buffer[] = [part.before];
     for (const id of part.teams) {
       const where = keys.teams.get(id);
       const json = where ? cache.get(where.key) : undefined;
       if (json === undefined) return null;
-      spaces.push(json);
+      chunks.push(COMMA, json);
     }
     const organization = cache.get(keys.organization.key);
     if (organization === undefined) return null;
-    spaces.push(organization);
-    return `${part.before},${spaces.join(',')}${part.after}`;
+    chunks.push(COMMA, organization, part.after);
+    return Buffer.concat(chunks);
   };
 
   return {
@@ -126,13 +133,14 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
     etagOf: (me: AuthContext) => menuEtag(me.menuScopes),
 
     /**
-     * The person's menu as JSON text. Team and organization spaces are serialized once per
-     * scope version and rights and reused: the menu statement leaves out the ones held, and
-     * the answer is put together from text, never parsed again. The keys are the versions
-     * the session lookup read in this request; the statement runs after it, so what it
-     * returns is at least that new, never older (decision 0057).
+     * The person's menu as JSON text in UTF-8. Team and organization spaces are serialized
+     * once per scope version and rights and kept as bytes: the menu statement leaves out the
+     * ones held, and the answer is put together from those bytes, never parsed or encoded
+     * again. The keys are the versions the session lookup read in this request; the
+     * statement runs after it, so what it returns is at least that new, never older
+     * (decision 0057).
      */
-    async getMenuJson(me: AuthContext): Promise<string> {
+    async getMenuJson(me: AuthContext): Promise<Buffer> {
       const keys =
         cache && me.menuScopes !== null ? sharedSpaceKeys(me, parseScopes(me.menuScopes)) : null;
       const personalKey =
@@ -142,8 +150,8 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
         const json = part ? fromHeld(part, keys) : null;
         if (json !== null) return json;
       }
-      const held = new Map<string, string>();
-      let organizationJson: string | undefined;
+      const held = new Map<string, Buffer>();
+      let organizationJson: Buffer | undefined;
       if (cache && keys) {
         for (const [id, { key }] of keys.teams) {
           const json = cache.get(key);
@@ -162,12 +170,12 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
       // between the session lookup and the statement must not put one person's rights in
       // everyone's space.
       const serialize = (space: Space, where: SpaceKey | undefined, runs: boolean) => {
-        const json = JSON.stringify(space);
+        const json = bytesOf(JSON.stringify(space));
         if (cache && where !== undefined && where.runs === runs) cache.set(where.key, json);
         return json;
       };
       const editorOf = new Map(rows.teams.map((t) => [t.id, t.role === 'editor' || admin]));
-      const spaces = [JSON.stringify(parts.personal)];
+      const spaces: Buffer[] = [];
       for (const team of parts.teams) {
         const json = team.space
           ? serialize(team.space, keys?.teams.get(team.id), editorOf.get(team.id) === true)
@@ -183,14 +191,15 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
               keys?.organization,
               admin && rows.organizationSuggestions !== null,
             )
-          : (organizationJson as string),
+          : (organizationJson as Buffer),
       );
       const { head } = parts;
-      const before =
+      const before = bytesOf(
         `{"profile":${JSON.stringify(head.profile)},` +
-        `"organization":${JSON.stringify(head.organization)},` +
-        `"spaces":[${spaces[0]}`;
-      const after = `],"can":${JSON.stringify(head.can)}}`;
+          `"organization":${JSON.stringify(head.organization)},` +
+          `"spaces":[${JSON.stringify(parts.personal)}`,
+      );
+      const after = bytesOf(`],"can":${JSON.stringify(head.can)}}`);
       // Kept when every team the statement listed is one the versions named (none joined in
       // between) and as many: the held part then lists exactly the teams of its key.
       const teams = parts.teams.map((team) => team.id);
@@ -203,7 +212,10 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
       ) {
         personal.set(personalKey, { before, teams, after });
       }
-      return `${before},${spaces.slice(1).join(',')}${after}`;
+      const chunks: Buffer[] = [before];
+      for (const json of spaces) chunks.push(COMMA, json);
+      chunks.push(after);
+      return Buffer.concat(chunks);
     },
   };
 }
