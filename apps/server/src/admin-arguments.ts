@@ -8,6 +8,9 @@ export const PASSWORD_VARIABLE = 'SIGNPOST_ADMIN_PASSWORD';
 export const HELP = `Usage: npm run admin -- <command> [options]
 
 Commands:
+  migrate
+      Brings the database up to date and exits (the server also does it when it starts;
+      run it once per release before the new version's instances, as a deploy step).
   create-organization --name <organization> --admin-name <name> --admin-email <e-mail>
       First run: creates the organization and its first administrator.
   reset-password --email <e-mail>
@@ -24,6 +27,7 @@ database serves one process at a time). Each command is written to the audit log
 `;
 
 const COMMANDS: Record<string, { flags: string[]; password: boolean }> = {
+  migrate: { flags: [], password: false },
   'create-organization': { flags: ['name', 'admin-name', 'admin-email'], password: true },
   'reset-password': { flags: ['email'], password: true },
   'make-admin': { flags: ['email'], password: false },

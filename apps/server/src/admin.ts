@@ -33,7 +33,12 @@ async function run(argv: string[]): Promise<string> {
     throw new Error(`cannot open the database: ${safeMessage(error)}`, { cause: error });
   }
   try {
-    await migrate(database);
+    const applied = await migrate(database);
+    if (command === 'migrate') {
+      return applied.length === 0
+        ? 'The database is up to date.'
+        : `Applied ${applied.length}: ${applied.join(', ')}`;
+    }
     const service = createCommandLineService(database.db, config);
     const email = flags.email ?? '';
     switch (command) {

@@ -13,6 +13,9 @@ import { checkRequestText } from './lib/request-text.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { requestIdFor, requestLogPlugin } from './plugins/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminRoutes } from './modules/admin.routes.ts';
 import { startPeopleChangesRetention } from './modules/people/people-changes-retention.ts';
@@ -91,6 +94,11 @@ export async function buildApp({
     forceCloseConnections: 'idle',
     return503OnClosing: false,
     trustProxy: trustProxyOption(config.trustProxy),
+    // One line per request, written when it is answered, with its id (decision 0064).
+    disableRequestLogging: true,
+    requestIdHeader: false,
+    requestIdLogLabel: 'requestId',
+    genReqId: requestIdFor(config.trustProxy),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     schemaErrorFormatter: formatSchemaErrors,
@@ -138,8 +146,11 @@ export async function buildApp({
   app.addHook('onReady', jobs.start);
   app.addHook('onClose', jobs.stop);
 
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
+  // /healthz and /readyz, outside /api (decision 0064).
+  await app.register(healthPlugin);
   // The web app's files come compressed from the build, so they are declared before the
   // compression, which hooks every route declared after it: the API's (decision 0059).
   if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });
@@ -148,6 +159,8 @@ export async function buildApp({
   await app.register(authPlugin);
   // Live updates of the menu (decision 0062): the hub its route in consumerRoutes uses.
   await app.register(livePlugin);
+  // Prometheus metrics (decision 0064): after the plugins whose state they read.
+  await app.register(metricsPlugin);
   await app.register(authRoutes, { prefix: '/api/auth' });
   // A demo single sign-on provider, when the demo runs without a configured one.
   if (config.demoData && config.oidcProviders.length === 0) await app.register(demoIdpPlugin);

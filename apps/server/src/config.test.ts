@@ -87,6 +87,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ MENU_CACHE_MB: '512' }).menuCacheMb).toBe(512);
   });
 
+  it('serves metrics only on a port of their own or behind a token', () => {
+    const token = 'a'.repeat(24);
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, token: null });
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ port: null, token });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token }).metrics).toEqual({
+      port: 9464,
+      token,
+    });
+  });
+
+  it.each([
+    [{ METRICS_PORT: '3000' }, /^METRICS_PORT must differ from PORT \(3000\)/],
+    [{ METRICS_PORT: 'nine' }, /^METRICS_PORT must be a whole number from 1 to 65535/],
+    [{ METRICS_TOKEN: 'short' }, /^METRICS_TOKEN must be at least 24 characters/],
+    [{ METRICS_TOKEN: `${'a'.repeat(24)} b` }, /^METRICS_TOKEN must be at least 24 characters/],
+  ])('refuses metrics settings %j with one line', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
   it('turns demo data off with --no-demo', () => {
     expect(loadConfig({}, ['--no-demo']).demoData).toBe(false);
   });

@@ -42,6 +42,17 @@ export interface Config {
   menuCacheMb: number;
   /** Live updates of the menu: limits of open streams (decision 0062). */
   live: { maxStreams: number; maxStreamsPerSession: number };
+  /** Prometheus metrics (decision 0064); null serves none. */
+  metrics: MetricsConfig | null;
+}
+
+/**
+ * Where /metrics is served: on a port of its own (bound to HOST), or on the main port behind
+ * a bearer token; with both, on its own port behind the token. Never without one of them.
+ */
+export interface MetricsConfig {
+  port: number | null;
+  token: string | null;
 }
 
 export interface TimeoutsConfig {
@@ -53,6 +64,11 @@ export interface TimeoutsConfig {
   keepAliveSeconds: number;
   /** Longest time from SIGTERM to exit; what is still open then is cut. */
   shutdownSeconds: number;
+  /**
+   * After SIGTERM, how long /readyz answers 503 while requests are still served, so that a
+   * load balancer stops sending before the server stops accepting (decision 0064).
+   */
+  drainSeconds: number;
 }
 
 export interface MailConfig {
@@ -261,7 +277,26 @@ function timeouts(env: NodeJS.ProcessEnv): TimeoutsConfig {
     headersSeconds,
     keepAliveSeconds: integer(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
     shutdownSeconds: integer(env, 'SHUTDOWN_TIMEOUT_SECONDS', 10, 1, 3600),
+    drainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', 0, 0, 3600),
   };
+}
+
+function metrics(env: NodeJS.ProcessEnv, port: number): MetricsConfig | null {
+  const rawPort = env.METRICS_PORT?.trim() ?? '';
+  const metricsPort = rawPort === '' ? null : integer(env, 'METRICS_PORT', 0, 1, 65535);
+  if (metricsPort !== null && metricsPort === port) {
+    throw new ConfigError(
+      `METRICS_PORT must differ from PORT (${port}): metrics on the main port need METRICS_TOKEN instead`,
+    );
+  }
+  const token = env.METRICS_TOKEN ?? '';
+  if (token !== '' && (token.length < 24 || /\s/.test(token))) {
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 24 characters without spaces (for example: openssl rand -hex 24)',
+    );
+  }
+  if (metricsPort === null && token === '') return null;
+  return { port: metricsPort, token: token === '' ? null : token };
 }
 
 /** Reads the configuration; throws ConfigError with one clear sentence on a bad value. */
@@ -301,5 +336,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       maxStreams: integer(env, 'LIVE_MAX_STREAMS', 10_000, 0, 1_000_000),
       maxStreamsPerSession: integer(env, 'LIVE_MAX_STREAMS_PER_SESSION', 8, 1, 100),
     },
+    metrics: metrics(env, port),
   };
 }

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
@@ -6,6 +7,7 @@ import { checkDataDir, describeDataDirError } from './data-dir.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { safeMessage } from './lib/log-errors.ts';
+import { listenMetrics } from './plugins/metrics.ts';
 import { prepareDatabase, startupBanner } from './startup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -47,10 +49,19 @@ async function main() {
   const startup = await prepareDatabase(database, config);
 
   const app = await buildApp({ config, database, periodicJobs: true });
+  let metricsServer: Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Draining first (decision 0064): /readyz answers 503 while requests are still served,
+    // so that a load balancer stops sending here before the server stops accepting.
+    app.health.drain();
+    const drain = config.timeouts.drainSeconds;
+    if (drain > 0) {
+      app.log.info({ signal, drainSeconds: drain }, 'draining: /readyz answers 503');
+      await new Promise((resolve) => setTimeout(resolve, drain * 1000));
+    }
     const limit = config.timeouts.shutdownSeconds;
     app.log.info({ signal, limitSeconds: limit }, 'shutting down');
     // Past the limit, whatever is still open (a stalled upload, a slow client) is cut and
@@ -68,6 +79,7 @@ async function main() {
       // flight (with Connection: close), then stops the jobs and closes the database.
       await app.close();
       await database.close();
+      metricsServer?.close();
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
@@ -82,6 +94,15 @@ async function main() {
   } catch (error) {
     await database.close().catch(() => {});
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  try {
+    metricsServer = await listenMetrics(app, config.host);
+  } catch (error) {
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    fail(
+      `cannot listen on ${config.host}:${config.metrics?.port ?? ''} (METRICS_PORT): ${(error as Error).message}`,
+    );
   }
   process.stdout.write(startupBanner(config, database.kind, startup));
 }

@@ -6,9 +6,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, selectRows, type Database } from '../src/db/client.ts';
 import {
   accessTokens,
   auditLog,
@@ -94,7 +94,13 @@ describe('npm run admin', { timeout: 300_000 }, () => {
     const help = await admin(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run admin -- <command>/);
-    for (const command of ['create-organization', 'reset-password', 'make-admin', 'disable']) {
+    for (const command of [
+      'migrate',
+      'create-organization',
+      'reset-password',
+      'make-admin',
+      'disable',
+    ]) {
       expect(help.stdout).toContain(command);
     }
     // The whole table is in src/admin-arguments.test.ts; here, that it reaches the exit code.
@@ -104,6 +110,22 @@ describe('npm run admin', { timeout: 300_000 }, () => {
     ]);
     expectError(unknown, 2, /unknown command "frobnicate"/);
     expectError(password, 2, /never an argument/);
+  });
+
+  it('migrate brings an empty database up to date once, as a deploy step runs it', async () => {
+    const first = await admin(['migrate']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Applied \d+: 0001_[a-z_]+\.sql, /);
+    const names = await withDatabase(async (db) =>
+      (await selectRows<{ name: string }>(db, sql`SELECT name FROM schema_migrations`)).map(
+        (row) => row.name,
+      ),
+    );
+    expect(names.length).toBeGreaterThan(10);
+    const again = await admin(['migrate']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toBe('The database is up to date.\n');
   });
 
   let organizationId = '';

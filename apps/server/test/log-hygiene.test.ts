@@ -22,7 +22,8 @@ const raw: string[] = [];
 
 beforeAll(async () => {
   // The test context's database and configuration, in an app whose log the test reads.
-  const context = await createTestApp({ LOG_LEVEL: 'info' });
+  // Debug, the most the server writes: nothing secret at any level.
+  const context = await createTestApp({ LOG_LEVEL: 'debug' });
   app = await buildApp({
     config: context.config,
     database: context.database,

@@ -70,6 +70,42 @@ describe('stopping the server', () => {
   });
 });
 
+describe('draining and metrics of a running server', () => {
+  it(
+    'answers 503 on /readyz for SHUTDOWN_DRAIN_SECONDS after SIGTERM while serving, then exits 0; metrics on their port',
+    { timeout: 90_000 },
+    async () => {
+      const metricsPort = 40_000 + Math.floor(Math.random() * 20_000);
+      const server = await startSourceServer({
+        SHUTDOWN_DRAIN_SECONDS: '3',
+        METRICS_PORT: String(metricsPort),
+      });
+      const { child, port, exited } = server;
+      const base = `http://127.0.0.1:${port}`;
+      try {
+        expect((await fetch(`${base}/readyz`)).status).toBe(200);
+        const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        expect(metrics.status).toBe(200);
+        expect(await metrics.text()).toMatch(/^signpost_http_requests_total\{.*route="\/readyz"/m);
+        // Not on the main port.
+        expect((await fetch(`${base}/metrics`)).status).toBe(404);
+
+        const signalled = Date.now();
+        child.kill('SIGTERM');
+        await expect.poll(async () => (await fetch(`${base}/readyz`)).status).toBe(503);
+        // Still serving while the balancer drains it.
+        expect((await fetch(`${base}/healthz`)).status).toBe(200);
+        expect((await fetch(`${base}/api/auth/methods`)).status).toBe(200);
+        expect(await exited).toBe(0);
+        expect(Date.now() - signalled).toBeGreaterThanOrEqual(3000);
+        expect(server.output()).toContain('draining: /readyz answers 503');
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+});
+
 describe('the first run', () => {
   it(
     'without demo data prints a setup code that sets up the organization once',

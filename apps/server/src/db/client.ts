@@ -43,7 +43,22 @@ export interface DatabaseHandle {
   script<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs `work` on one connection, for what belongs to a connection (advisory locks). */
   withConnection<T>(work: (conn: RawConnection) => Promise<T>): Promise<T>;
+  /**
+   * The connection pool's state and each statement's time, for metrics (decision 0064):
+   * PostgreSQL only; the embedded database has no pool and answers null.
+   */
+  pool: PoolWatch | null;
   close(): Promise<void>;
+}
+
+/** Called as each statement ends: its time in seconds, and whether it failed. */
+export type QueryObserver = (seconds: number, failed: boolean) => void;
+
+export interface PoolWatch {
+  /** Connections open, idle, and requests waiting for one; and the pool's bound. */
+  stats(): { total: number; idle: number; waiting: number; max: number };
+  /** Sets (or, with null, removes) the one observer of statement times. */
+  observe(observer: QueryObserver | null): void;
 }
 
 export interface RawConnection {
@@ -79,12 +94,16 @@ function rethrowFromDatabase(error: unknown): never {
  * the error handler tells them from errors of the HTTP client's own socket.
  */
 export class DatabasePool extends pg.Pool {
+  /** Told of each statement's time (metrics); null when nobody watches. */
+  observer: QueryObserver | null = null;
+
   constructor(config: pg.PoolConfig) {
     super(config);
     this.on('connect', (client) => {
       client.on('error', () => {
         // The statement in flight, if any, fails with this error; nothing else to do.
       });
+      this.timeQueries(client);
     });
     // Idle connections: the same (node-postgres removes them from the pool itself).
     this.on('error', () => {});
@@ -108,6 +127,26 @@ export class DatabasePool extends pg.Pool {
       return;
     }
     return super.connect().catch(rethrowFromDatabase);
+  }
+
+  /**
+   * Times every statement of a connection that answers with a promise (the ORM's, the
+   * pool's, the job queue's); one measurement per statement, from the call to its answer.
+   */
+  private timeQueries(client: pg.PoolClient) {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const observer = this.observer;
+      const started = observer ? performance.now() : 0;
+      const result = query(...args);
+      if (observer && result instanceof Promise) {
+        result.then(
+          () => observer((performance.now() - started) / 1000, false),
+          () => observer((performance.now() - started) / 1000, true),
+        );
+      }
+      return result;
+    };
   }
 }
 
@@ -184,6 +223,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         return (results.at(-1)?.rows ?? []) as T[];
       },
       withConnection: (work) => work(raw),
+      pool: null,
       close: () => client.close(),
     };
   }
@@ -222,6 +262,17 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       } finally {
         conn.release();
       }
+    },
+    pool: {
+      stats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max ?? 10,
+      }),
+      observe: (observer) => {
+        pool.observer = observer;
+      },
     },
     close: () => pool.end(),
   };

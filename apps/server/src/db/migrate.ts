@@ -18,7 +18,7 @@ const MIGRATION_LOCK = 741_520_260;
  */
 const running = new WeakMap<DatabaseHandle, Promise<unknown>>();
 
-async function sqlFiles(dir: string): Promise<string[]> {
+export async function sqlFiles(dir: string): Promise<string[]> {
   return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
 }
 

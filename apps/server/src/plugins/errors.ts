@@ -96,13 +96,18 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return sendError(reply, 500, 'INTERNAL_ERROR', 'Something went wrong on our side.');
   });
 
+  // Addresses an operator's tools ask for: never the web app's page, even when the metrics
+  // are not served here (decision 0064).
+  const OPERATOR_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     // Only page addresses get the app; a missing file (an old asset after a new build) is a
     // 404, never index.html, which the browser would refuse as a script or a stylesheet.
     const page =
       request.method === 'GET' &&
+      path !== '/api' &&
       !path.startsWith('/api/') &&
+      !OPERATOR_PATHS.has(path.replace(/\/$/, '')) &&
       !path.startsWith('/assets/') &&
       !/\.[a-z0-9]+$/i.test(path);
     if (page && app.serveWebIndex) {

@@ -27,7 +27,8 @@ export async function startSourceServer(env: Record<string, string> = {}): Promi
   const child = spawn(process.execPath, ['--import', 'tsx', main, '--no-demo'], {
     env: {
       ...process.env,
-      LOG_LEVEL: 'info',
+      // Debug: the tests wait for a request's "incoming request" line.
+      LOG_LEVEL: 'debug',
       PORT: String(port),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',

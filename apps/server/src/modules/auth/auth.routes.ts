@@ -20,6 +20,7 @@ import { originOf } from '../audit/audit.service.ts';
 import { accessTokensRoutes } from '../access-tokens/access-tokens.routes.ts';
 import { secondFactorRoutes } from '../second-factor/second-factor.routes.ts';
 import { ssoRoutes } from '../sso/sso.routes.ts';
+import { signInResult } from '../../plugins/metrics.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
 const signInErrors = { ...errors, 403: ErrorResponse };
@@ -58,14 +59,21 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const token = await app.auth.login({
-        email: request.body.email,
-        password: request.body.password,
-        totp: request.body.totp,
-        recoveryCode: request.body.recoveryCode,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      let token: string;
+      try {
+        token = await app.auth.login({
+          email: request.body.email,
+          password: request.body.password,
+          totp: request.body.totp,
+          recoveryCode: request.body.recoveryCode,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+      } catch (error) {
+        app.metrics.signIn('password', signInResult(error));
+        throw error;
+      }
+      app.metrics.signIn('password', 'success');
       return reply.status(201).send({ token });
     },
   );

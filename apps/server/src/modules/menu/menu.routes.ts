@@ -33,8 +33,10 @@ export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.header('Vary', 'Authorization');
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+        app.metrics.menuAnswer('304');
         return reply.status(304).send(null);
       }
+      app.metrics.menuAnswer('200');
       reply.type('application/json; charset=utf-8');
       // JSON text already, as UTF-8 bytes sent as they are (the schema above documents its
       // shape; tests check answers against it): typed as the schema's so that the type

@@ -18,6 +18,7 @@ import { caller } from '../../plugins/auth.ts';
 import { safeReturnTo } from './return-to.ts';
 import { ATTEMPT_MINUTES, TICKET_MINUTES } from './sso.service.ts';
 import { classifyOidcError, SsoFailure } from './sso-errors.ts';
+import { signInResult } from '../../plugins/metrics.ts';
 
 const COOKIE = 'signpost_sso';
 /** The browser secret of a sign-in waiting for the second factor (decision 0048). */
@@ -80,8 +81,16 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   /** Back to the login screen, which shows the message; never a stack trace. */
-  function fail(request: FastifyRequest, reply: FastifyReply, error: unknown, provider: string) {
+  function fail(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: unknown,
+    provider: string,
+    step: 'start' | 'callback' = 'start',
+  ) {
     const failure = error instanceof SsoFailure ? error : classifyOidcError(error, provider);
+    // A sign-in refused on the way back from the provider (one that never left is not one).
+    if (step === 'callback') app.metrics.signIn('sso', failure.code.toLowerCase());
     const level = failure.code === 'SSO_FAILED' ? 'error' : 'warn';
     request.log[level](
       {
@@ -184,6 +193,12 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
           userAgent: request.headers['user-agent'],
         });
         reply.header('Cache-Control', 'no-store');
+        if (result.kind !== 'reauthenticated') {
+          app.metrics.signIn(
+            'sso',
+            result.kind === 'second-factor' ? 'second_factor_required' : 'success',
+          );
+        }
         if (result.kind === 'second-factor') {
           // No session yet: the login screen asks for the code, and sends it with the
           // ticket; only this browser (its cookie) can use the ticket.
@@ -209,7 +224,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
             302,
           );
       } catch (error) {
-        return fail(request, reply, error, request.params.provider);
+        return fail(request, reply, error, request.params.provider, 'callback');
       }
     },
   );
@@ -239,12 +254,19 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const token = await app.sso.completeSecondFactor({
-        ...request.body,
-        browserSecret: readCookie(request, TICKET_COOKIE),
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      let token: string;
+      try {
+        token = await app.sso.completeSecondFactor({
+          ...request.body,
+          browserSecret: readCookie(request, TICKET_COOKIE),
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+      } catch (error) {
+        app.metrics.signIn('sso-second-factor', signInResult(error));
+        throw error;
+      }
+      app.metrics.signIn('sso-second-factor', 'success');
       return reply
         .status(201)
         .header('Cache-Control', 'no-store')
