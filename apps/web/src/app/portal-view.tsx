@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   CollectionLike,
@@ -7,11 +7,16 @@ import type {
   LinkLike,
   ProcessedMenu,
 } from '../lib/menu/menu-types';
-import { useMenu } from '../lib/menu/get-menu';
+import { NetworkError } from '../lib/api-client';
+import { menuReadAt, useMenu } from '../lib/menu/get-menu';
 import { useMenuEvents } from '../lib/menu/use-menu-events';
 import { logout } from '../lib/auth';
 import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
 import { useMenuPaintedMark } from '../lib/menu-painted-mark';
+import { OfflineMark } from '../lib/offline/offline-mark';
+import { useOnline } from '../lib/offline/use-online';
+import { takePendingSearch } from '../lib/search-address';
+import { useSession } from '../lib/use-session';
 import { ChatIcon } from '../components/icons';
 import { PortalHeader } from '../features/portal/components/portal-header';
 import { PortalFooter } from '../features/portal/components/portal-footer';
@@ -62,8 +67,13 @@ const menuPanel = (panel: MenuPanel, { data, panels, onOpenLink }: PanelContext)
  * asks for every kind of Panel, so a new kind cannot be left unregistered.
  */
 const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext) => ReactNode } = {
-  search: (_panel, { data, panels, onOpenLink }) => (
-    <SearchPanel index={data?.searchIndex ?? []} onClose={panels.back} onOpenLink={onOpenLink} />
+  search: (panel, { data, panels, onOpenLink }) => (
+    <SearchPanel
+      index={data?.searchIndex ?? []}
+      initialQuery={panel.query}
+      onClose={panels.back}
+      onOpenLink={onOpenLink}
+    />
   ),
   feedback: (_panel, { panels }) => <FeedbackDialog onClose={panels.back} />,
   consent: (_panel, { panels }) => <ConsentDialog onClose={panels.back} />,
@@ -113,6 +123,21 @@ export function PortalView() {
   const { open } = panels;
   const openSearch = useCallback(() => open({ kind: 'search' }), [open]);
   useSearchShortcut(openSearch);
+  // The portal opened from the browser's address bar (`/?q=…`, decision 0065), maybe through
+  // the sign-in: the search opens with the terms.
+  useEffect(() => {
+    const query = takePendingSearch();
+    if (query) open({ kind: 'search', query });
+  }, [open]);
+  const { token } = useSession();
+  const online = useOnline();
+  // Back online, the menu is read at once (the query cannot tell: it started offline).
+  const { refetch } = menu;
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) void refetch({ cancelRefetch: false });
+    wasOnline.current = online;
+  }, [online, refetch]);
 
   const onOpenLink = useCallback(
     (link: LinkLike) => pushLastUsed(lastUsedOf(link)),
@@ -153,10 +178,13 @@ export function PortalView() {
   );
   const top = panels.top;
   useMenuPaintedMark(Boolean(data), preloadPanels);
+  // Without the network the menu last read stays, marked, and changes wait (decision 0065).
+  const offline = Boolean(data) && (!online || Boolean(data?.offline));
 
   return (
     <div className="portal">
       <PortalHeader onSearch={openSearch} />
+      {offline && data ? <OfflineMark readAt={menuReadAt(data, token)} /> : null}
       <main className="portal-main" aria-busy={!data}>
         {data ? (
           <div className="space-grid">
@@ -175,7 +203,9 @@ export function PortalView() {
           </div>
         ) : menu.isError ? (
           <div className="load-error" role="alert">
-            <p>{t('portal.loadFailed')}</p>
+            <p>
+              {menu.error instanceof NetworkError ? t('offline.noCopy') : t('portal.loadFailed')}
+            </p>
             <button type="button" className="button" onClick={() => void menu.refetch()}>
               {t('portal.retry')}
             </button>
