@@ -16,7 +16,6 @@
  * builds' files, and nothing reloads a page on its own.
  */
 import { clientsClaim } from 'workbox-core';
-import * as navigationPreload from 'workbox-navigation-preload';
 import { getCacheKeyForURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
@@ -30,12 +29,13 @@ declare const self: ServiceWorkerGlobalScope & {
 const ASSETS_CACHE = 'signpost-assets';
 const PAGE = '/index.html';
 
-navigationPreload.enable();
-
-/** The page from the network (or its preload), else the kept page of this build. */
-async function page({ event, request }: RouteHandlerCallbackOptions): Promise<Response> {
-  const preload = (event as FetchEvent).preloadResponse as Promise<Response | undefined>;
-  const network = preload.then((response) => response ?? fetch(request));
+/**
+ * The page from the network, else the kept page of this build. No navigation preload: it
+ * would send every navigation of the scope ahead to the server, also those this worker leaves
+ * alone, such as single sign-on's callback, whose code works once.
+ */
+async function page({ request }: RouteHandlerCallbackOptions): Promise<Response> {
+  const network = fetch(request);
   // Answered from the kept page after the time limit, the network's late failure is no news.
   network.catch(() => undefined);
   const kept = () => matchPrecache(PAGE);
