@@ -31,8 +31,8 @@ if (root) {
   );
 }
 
-// The service worker (decision 0065), registered once the page has loaded and the browser is
-// idle: the first screen never waits for it. The entry's address names this page's build.
+// The service worker (decision 0065), registered a few seconds after the page has loaded, when
+// the browser is idle: the first screen never waits for it. The entry's address names this page's build.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const entry = new URL(import.meta.url).pathname;
   const register = () =>
@@ -43,6 +43,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
           // No service worker: the portal works as before, without its offline copy.
         });
     }, 5000);
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const later = () => setTimeout(register, 3000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
