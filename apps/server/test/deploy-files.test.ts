@@ -15,17 +15,6 @@ import { parseArguments } from '../src/admin-arguments.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
 
-/**
- * What the deployment files use before the server has it: settings config.ts does not read
- * yet and administration commands it does not know yet, arriving with the health endpoints,
- * the draining and the metrics. Empty this list as soon as the server has them: the last
- * test below fails until it is, so that every name is then checked against the server.
- */
-const AWAITED = {
-  settings: ['SHUTDOWN_DRAIN_SECONDS', 'METRICS_PORT'],
-  adminCommands: ['migrate'],
-};
-
 // ---- the settings the server reads -----------------------------------------------------
 
 /** Every environment variable config.ts names: `env.NAME`, `env['NAME']` or `'NAME'`. */
@@ -42,7 +31,7 @@ function settingsReadByServer(): Set<string> {
   return names;
 }
 const SETTINGS = settingsReadByServer();
-const KNOWN = new Set([...SETTINGS, ...AWAITED.settings]);
+const KNOWN = SETTINGS;
 
 function unknownSettings(names: Iterable<string>): string[] {
   return [...new Set(names)].filter((name) => !KNOWN.has(name)).sort();
@@ -592,7 +581,7 @@ describe('the Kubernetes manifests', () => {
   it('migrates with a Job that runs the built admin command once', () => {
     const argv = [...(migration.command ?? []), ...(migration.args ?? [])];
     expect(argv).toEqual(['node', 'apps/server/dist/admin.js', 'migrate']);
-    expect(adminCommandKnown('migrate') || AWAITED.adminCommands.includes('migrate')).toBe(true);
+    expect(adminCommandKnown('migrate')).toBe(true);
     expect(['Never', 'OnFailure']).toContain(job.spec.template.spec.restartPolicy);
     expect(migration.image).toBe(container.image);
   });
@@ -630,12 +619,5 @@ describe('the Kubernetes manifests', () => {
     expect(portNumber(service.spec.ports[0]?.targetPort)).toBe(port);
     expect(budget.spec.minAvailable).toBeGreaterThanOrEqual(1);
     expect(budget.spec.minAvailable).toBeLessThan(deployment.spec.replicas);
-  });
-});
-
-describe('what the deployment files await from the server', () => {
-  it('is nothing the server already has (empty AWAITED once it does)', () => {
-    expect(AWAITED.settings.filter((name) => SETTINGS.has(name))).toEqual([]);
-    expect(AWAITED.adminCommands.filter(adminCommandKnown)).toEqual([]);
   });
 });
