@@ -80,6 +80,10 @@ const CAST = {
   // suggestion.
   extensionPerson: { colleague: 'kemi.adeyemi@example.com' },
   extensionTeamEditor: { colleague: 'maya.demir@example.com' },
+  // bookmarklet.spec.ts
+  bookmarkletPerson: { colleague: 'rosa.petrov@example.com' },
+  unsafeBookmarkletPerson: { colleague: 'samir.chen@example.com' },
+  bookmarkletSettingsPerson: { colleague: 'tara.cohen@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;
