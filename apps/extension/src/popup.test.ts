@@ -146,6 +146,7 @@ describe('signing in', () => {
       auth: 'Bearer spat_fresh',
     });
     expect(store).toMatchObject({ origin: ORIGIN, token: 'spat_fresh' });
+    expect(store.pendingToken).toBeUndefined();
     expect(screen.getByText('Ada Lovelace, Acme')).toBeTruthy();
     expect(field('Link name').value).toBe('Onboarding handbook');
     expect(field('Link address').value).toBe('https://handbook.acme.example/onboarding');
@@ -197,6 +198,7 @@ describe('signing in', () => {
     );
     expect(portal.calls).toEqual([]);
     expect(store.token).toBeUndefined();
+    expect(store.pendingToken).toBeUndefined();
   });
 
   it('says under the token field that a pasted token is not valid, and keeps nothing', async () => {
@@ -212,6 +214,36 @@ describe('signing in', () => {
       ),
     ).toBeTruthy();
     expect(field('Access token').getAttribute('aria-invalid')).toBe('true');
+    expect(store.token).toBeUndefined();
+    expect(store.pendingToken).toBeUndefined();
+  });
+
+  it('finishes a sign-in the browser interrupted to ask for the portal, once it is allowed', async () => {
+    // Firefox asks for the host only once the popup is gone: the next popup finishes.
+    const { api, store, portal } = await open({
+      stored: { origin: ORIGIN, pendingToken: 'spat_pending' },
+    });
+    expect(await screen.findByRole('heading', { name: 'Add this page' })).toBeTruthy();
+    expect(api.permissions.contains).toHaveBeenCalledWith({
+      origins: ['https://links.acme.example/*'],
+    });
+    expect(portal.calls[0]).toMatchObject({ auth: 'Bearer spat_pending' });
+    expect(store).toMatchObject({ origin: ORIGIN, token: 'spat_pending' });
+    expect(store.pendingToken).toBeUndefined();
+  });
+
+  it('forgets an interrupted sign-in the browser was not allowed, and asks again', async () => {
+    const { store, portal } = await open({
+      stored: { origin: ORIGIN, pendingToken: 'spat_pending' },
+      grant: false,
+    });
+    expect(screen.getByRole('heading', { name: 'Access your Signpost' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^The extension may only talk to https:\/\/links\.acme\.example once you allow it\./,
+    );
+    expect(field('Portal address').value).toBe(ORIGIN);
+    expect(portal.calls).toEqual([]);
+    expect(store.pendingToken).toBeUndefined();
     expect(store.token).toBeUndefined();
   });
 

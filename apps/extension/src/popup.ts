@@ -8,9 +8,11 @@ import { failureMessage, type LinkField, type Message } from './messages';
 import { readPortalAddress } from './portal-address';
 import { addLink, getMenu, PortalError, suggestLink, type Session } from './portal-client';
 import {
+  forgetPending,
   forgetToken,
   readSaved,
   saveLastCollection,
+  savePending,
   saveSession,
   sessionOf,
   type Saved,
@@ -50,7 +52,40 @@ export async function startPopup(root: HTMLElement, deps: PopupDeps): Promise<vo
   const saved = await readSaved(api);
   const session = sessionOf(saved);
   if (session) await showPortal(session, saved.lastCollection);
+  else if (saved.origin && saved.pendingToken) await resume(saved.origin, saved.pendingToken);
   else showSignIn(saved, null);
+
+  /**
+   * Checks a pasted token with the menu: kept, and the portal shown, when the portal takes
+   * it; else forgotten, and what to say returned.
+   */
+  async function finishSignIn(session: Session): Promise<Message | null> {
+    try {
+      const menu = await getMenu(session, fetchImpl);
+      await saveSession(api, session);
+      await showPortal(session, null, menu);
+      return null;
+    } catch (error) {
+      await forgetPending(api);
+      return failureMessage(error, session.origin, true);
+    }
+  }
+
+  /**
+   * A sign-in the browser interrupted to ask for the portal's host (Firefox asks once the
+   * popup has closed): finished now if the person allowed it, else asked for again.
+   */
+  async function resume(origin: string, token: string) {
+    const address = readPortalAddress(origin);
+    const granted =
+      address.ok &&
+      (await api.permissions.contains({ origins: [address.permission] }).catch(() => false));
+    const problem = granted
+      ? await finishSignIn({ origin, token })
+      : { text: texts.permissionRefused(origin) };
+    if (!granted) await forgetPending(api);
+    if (problem) showSignIn({ origin }, { text: problem.text, alert: true });
+  }
 
   /** The sign-in form; `message` says why it shows (a refused token, a sign-out). */
   function showSignIn(
@@ -134,10 +169,16 @@ export async function startPopup(root: HTMLElement, deps: PopupDeps): Promise<vo
         token.focus();
         return;
       }
+      const session = { origin: address.origin, token: pasted };
+      // Kept first, in case the popup closes before the browser answers (resume, above).
+      const kept = savePending(api, session);
       // Asked here, in the click itself: Firefox grants a permission only during the
       // person's action, and Chromium answers at once when it is granted already.
       const asked = api.permissions.request({ origins: [address.permission] });
-      void signIn({ origin: address.origin, token: pasted }, asked);
+      void signIn(
+        session,
+        kept.then(() => asked),
+      );
     });
 
     async function signIn(session: Session, asked: Promise<boolean>) {
@@ -145,19 +186,16 @@ export async function startPopup(root: HTMLElement, deps: PopupDeps): Promise<vo
       submit.textContent = texts.signingIn;
       try {
         if (!(await asked.catch(() => false))) {
+          await forgetPending(api);
           say(alert, texts.permissionRefused(session.origin));
           return;
         }
-        const menu = await getMenu(session, fetchImpl);
-        await saveSession(api, session);
-        await showPortal(session, null, menu);
-      } catch (error) {
-        const message = failureMessage(error, session.origin, true);
-        if (message.signIn) {
-          markField(token, tokenError, message.text);
+        const problem = await finishSignIn(session);
+        if (problem?.signIn) {
+          markField(token, tokenError, problem.text);
           token.focus();
-        } else {
-          say(alert, message.text);
+        } else if (problem) {
+          say(alert, problem.text);
         }
       } finally {
         submit.disabled = false;

@@ -10,9 +10,15 @@ export interface Saved {
   origin: string | null;
   token: string | null;
   lastCollection: string | null;
+  /**
+   * A token pasted but not checked yet: the browser was asking for the portal's host when
+   * the popup closed (Firefox shows that question only once the popup is gone). The next
+   * popup finishes the sign-in with it, or forgets it.
+   */
+  pendingToken: string | null;
 }
 
-const KEYS = ['origin', 'token', 'lastCollection'] as const;
+const KEYS = ['origin', 'token', 'lastCollection', 'pendingToken'] as const;
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -22,6 +28,7 @@ export async function readSaved(api: ExtensionApi): Promise<Saved> {
     origin: text(items.origin),
     token: text(items.token),
     lastCollection: text(items.lastCollection),
+    pendingToken: text(items.pendingToken),
   };
 }
 
@@ -31,11 +38,21 @@ export function sessionOf(saved: Saved): Session | null {
 
 export async function saveSession(api: ExtensionApi, session: Session) {
   await api.storage.local.set({ origin: session.origin, token: session.token });
+  await api.storage.local.remove(['pendingToken']);
+}
+
+/** A sign-in begun: the address, and the token until it is checked. */
+export async function savePending(api: ExtensionApi, session: Session) {
+  await api.storage.local.set({ origin: session.origin, pendingToken: session.token });
+}
+
+export async function forgetPending(api: ExtensionApi) {
+  await api.storage.local.remove(['pendingToken']);
 }
 
 /** Signing out forgets the token; the portal's address stays, to sign in again. */
 export async function forgetToken(api: ExtensionApi) {
-  await api.storage.local.remove(['token', 'lastCollection']);
+  await api.storage.local.remove(['token', 'lastCollection', 'pendingToken']);
 }
 
 export async function saveLastCollection(api: ExtensionApi, id: string) {
