@@ -1,7 +1,7 @@
 /**
  * The part of the WebExtension API the popup uses, with the promise-returning signatures that
  * Chromium (`chrome.*`, Manifest V3) and Firefox (`browser.*`) share. Declared here rather than
- * taken from a types package: the popup uses five calls, and each one it uses is named below.
+ * taken from a types package: the popup uses eight calls, each named below.
  */
 export interface BrowserTab {
   id?: number;
