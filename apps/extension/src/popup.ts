@@ -113,7 +113,7 @@ export async function startPopup(root: HTMLElement, deps: PopupDeps): Promise<vo
       'aria-describedby': 'token-hint token-error',
     });
     const tokenError = h('p', { id: 'token-error', class: 'field-error' });
-    const portalLink = newTab('', texts.openPortalSettings);
+    const portalLink = newTab('', texts.openPortalForToken);
     const alert = h('p', { role: 'alert', class: 'error' });
     const status = h('p', { role: 'status', class: 'notice' });
     const submit = h('button', { type: 'submit', class: 'button button--primary' }, texts.signIn);

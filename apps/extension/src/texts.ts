@@ -12,7 +12,7 @@ export const texts = {
   token: 'Access token', // login.tokenLabel
   tokenHint:
     'Make one in the portal: Settings, then Access tokens. A token for this browser alone is best: you can revoke it there at any time.',
-  openPortalSettings: 'Open the portal',
+  openPortalForToken: 'Open the portal',
   signIn: 'Continue', // login.tokenSubmit
   signingIn: 'Checking…',
   signOut: 'Sign out',
