@@ -76,6 +76,14 @@ const CAST = {
   liveShareMember: { colleague: 'grace.patel@example.com' },
   liveTeamEditor: { colleague: 'hiro.singh@example.com' },
   liveTeamMember: { colleague: 'carmen.martin@example.com' },
+  // extension.spec.ts: the extension's person, a member of a team whose editor sees the
+  // suggestion.
+  extensionPerson: { colleague: 'kemi.adeyemi@example.com' },
+  extensionTeamEditor: { colleague: 'maya.demir@example.com' },
+  // bookmarklet.spec.ts
+  bookmarkletPerson: { colleague: 'rosa.petrov@example.com' },
+  unsafeBookmarkletPerson: { colleague: 'samir.chen@example.com' },
+  bookmarkletSettingsPerson: { colleague: 'tara.cohen@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;

@@ -29,6 +29,7 @@ import {
   preloadPanels,
   UndoNotice,
 } from './lazy-panels';
+import { usePageToAdd } from './use-page-to-add';
 import { usePanels, type MenuPanel, type Panel, type PanelOf } from './use-panels';
 
 /** What the portal gives the panel on top of its stack. */
@@ -153,6 +154,12 @@ export function PortalView() {
   );
   const top = panels.top;
   useMenuPaintedMark(Boolean(data), preloadPanels);
+  // My Space: its top-level collection, where a page sent by `#add?…` is offered.
+  const mySpaceId =
+    data?.spaces
+      .find((space) => space.type === 'personal')
+      ?.collections.find((collection) => collection.type === 'collection')?.id ?? null;
+  usePageToAdd(mySpaceId, open);
 
   return (
     <div className="portal">

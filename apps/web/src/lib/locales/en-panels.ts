@@ -182,6 +182,17 @@ export const enPanels = {
       turnedOff: 'Two-step sign-in was turned off.',
       turnedOn: 'Two-step sign-in is now on, and you are signed out everywhere else.',
     },
+    browser: {
+      title: 'Add pages from your browser',
+      intro:
+        'Drag this button to your bookmarks bar. On any page, click the bookmark: {{brand}} opens with the page’s title and address filled in, to add it to My Space.',
+      bookmarklet: 'Add to {{brand}}',
+      dragHint: 'Drag the button to your bookmarks bar: it works there, not here.',
+      copyIntro: 'Cannot drag it? Copy it, make a new bookmark, and paste it as the address.',
+      copy: 'Copy the bookmarklet',
+      extension:
+        'The {{brand}} extension for Chromium browsers and Firefox does the same from the toolbar, into any of your collections, and searches your links. It signs in with an access token: make one above, for that browser alone.',
+    },
   },
   dragDrop: {
     handle: 'Move {{name}}',
