@@ -134,6 +134,8 @@ export default tseslint.config(
             'packages/contract/tsconfig.json',
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
+            'apps/extension/tsconfig.json',
+            'apps/extension/tsconfig.tools.json',
           ],
         }),
       ],

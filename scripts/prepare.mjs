@@ -1,6 +1,6 @@
 // Makes a checkout ready to run: installs packages when node_modules is missing or older
-// than package-lock.json, and builds the web app and the server when their output is
-// missing or older than their sources. Used by `npm start` and `npm test`.
+// than package-lock.json, and builds the web app, the server and the browser extension when
+// their output is missing or older than their sources. Used by `npm start` and `npm test`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -39,5 +39,10 @@ if (process.argv.includes('--build')) {
   const server = Math.max(contract, newest(at('apps/server/src')));
   if (newest(at('apps/server/dist/main.js')) < server) {
     run('npm', ['run', 'build', '-w', '@signpost/server']);
+  }
+  // The browser extension: the folder to load unpacked, and its archive (apps/extension).
+  const extension = Math.max(contract, newest(at('apps/extension')));
+  if (newest(at('apps/extension/dist/extension/manifest.json')) < extension) {
+    run('npm', ['run', 'build', '-w', '@signpost/extension']);
   }
 }

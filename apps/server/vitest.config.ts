@@ -15,6 +15,7 @@ const NO_DATABASE = [
   'test/import-boundaries.test.ts',
   'test/main.test.ts',
   'src/admin-arguments.test.ts',
+  'test/deploy-files.test.ts',
   'src/data-dir.test.ts',
   'src/config-timeouts.test.ts',
 ];

@@ -16,7 +16,7 @@ import { staticWebPlugin } from './plugins/static-web.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { opensearchPlugin } from './modules/opensearch/opensearch.routes.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
-import { requestIdFor, requestLogPlugin } from './plugins/request-log.ts';
+import { RequestLogController, requestIdFor, requestIdPlugin } from './plugins/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminRoutes } from './modules/admin.routes.ts';
 import { startPeopleChangesRetention } from './modules/people/people-changes-retention.ts';
@@ -96,9 +96,8 @@ export async function buildApp({
     return503OnClosing: false,
     trustProxy: trustProxyOption(config.trustProxy),
     // One line per request, written when it is answered, with its id (decision 0064).
-    disableRequestLogging: true,
+    logController: new RequestLogController(),
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     genReqId: requestIdFor(config.trustProxy),
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -147,7 +146,7 @@ export async function buildApp({
   app.addHook('onReady', jobs.start);
   app.addHook('onClose', jobs.stop);
 
-  await app.register(requestLogPlugin);
+  await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   // /healthz and /readyz, outside /api (decision 0064).

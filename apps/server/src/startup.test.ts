@@ -54,6 +54,25 @@ describe('preparing the database at start', () => {
     },
   );
 
+  it('names where the metrics are, and never the token itself', () => {
+    const none = { demo: false, setupCode: null };
+    expect(startupBanner(config, database.kind, none)).not.toContain('Metrics');
+    const token = 'printed-never-0123456789abcdef';
+    const onPort = startupBanner(
+      { ...config, host: '0.0.0.0', metrics: { port: 9464, token: null } },
+      database.kind,
+      none,
+    );
+    expect(onPort).toContain('  Metrics: http://0.0.0.0:9464/metrics\n');
+    const behindToken = startupBanner(
+      { ...config, metrics: { port: null, token } },
+      database.kind,
+      none,
+    );
+    expect(behindToken).toContain(`  Metrics: ${config.publicUrl}/metrics (with METRICS_TOKEN)`);
+    expect(behindToken).not.toContain(token);
+  });
+
   it('prints no code once an organization exists', async () => {
     await db.execute(sql`INSERT INTO organizations (id, name) VALUES ('org-startup-test-00001', 'Here')
       ON CONFLICT DO NOTHING`);

@@ -31,6 +31,13 @@ export function startupBanner(config: Config, kind: DatabaseHandle['kind'], star
     `  Signpost is running at ${config.publicUrl}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
   ];
+  if (config.metrics) {
+    lines.push(
+      config.metrics.port === null
+        ? `  Metrics: ${config.publicUrl}/metrics (with METRICS_TOKEN)`
+        : `  Metrics: http://${config.host}:${config.metrics.port}/metrics${config.metrics.token ? ' (with METRICS_TOKEN)' : ''}`,
+    );
+  }
   if (startup.demo || (config.demoData && kind === 'pglite' && !startup.setupCode)) {
     lines.push(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
   }

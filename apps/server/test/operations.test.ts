@@ -1,7 +1,7 @@
 // What an operator's tools ask of the server (decision 0064): /healthz and /readyz, the one
 // request log line with its id, X-Request-Id from a trusted proxy only, and the Prometheus
 // metrics, served only on their own port or behind their token.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -376,3 +376,57 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+describe('the Grafana dashboard in docs/grafana', () => {
+  it('asks only for metrics the server exposes, each panel with a query', async () => {
+    const file = new URL('../../../docs/grafana/signpost-dashboard.json', import.meta.url);
+    const dashboard = JSON.parse(await readFile(file, 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    const { app: measured } = await opens({ METRICS_TOKEN });
+    await measured.inject({ method: 'GET', url: '/healthz' });
+    const text = (
+      await measured.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+    ).body;
+    const exposed = new Set(
+      [...text.matchAll(/^# TYPE (\S+) (\w+)$/gm)].flatMap(([, name, type]) =>
+        type === 'histogram'
+          ? [`${name}_bucket`, `${name}_count`, `${name}_sum`]
+          : type === 'summary'
+            ? [name!, `${name}_count`, `${name}_sum`]
+            : [name!],
+      ),
+    );
+    // The pool's metrics exist on PostgreSQL only (the embedded database has no pool).
+    if (!onPostgres) {
+      for (const name of [
+        'signpost_db_pool_connections',
+        'signpost_db_pool_idle',
+        'signpost_db_pool_waiting',
+        'signpost_db_pool_max',
+        'signpost_db_query_duration_seconds_bucket',
+        'signpost_db_query_duration_seconds_count',
+      ]) {
+        expect(exposed.has(name), name).toBe(false);
+        exposed.add(name);
+      }
+    }
+    expect(dashboard.panels.length).toBeGreaterThanOrEqual(10);
+    const FUNCTIONS = new Set(['sum', 'max', 'rate', 'increase', 'histogram_quantile', 'topk', 'by']);
+    for (const panel of dashboard.panels) {
+      expect(panel.targets.length, panel.title).toBeGreaterThan(0);
+      for (const { expr } of panel.targets) {
+        const names = [...expr.matchAll(/\b([a-z_][a-z0-9_]*)\s*\{/g)].map(([, name]) => name!);
+        expect(names.length, expr).toBeGreaterThan(0);
+        for (const name of names) {
+          if (FUNCTIONS.has(name)) continue;
+          expect(exposed.has(name), `${panel.title}: ${name}`).toBe(true);
+        }
+      }
+    }
+  });
+});

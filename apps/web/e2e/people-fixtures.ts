@@ -79,6 +79,14 @@ const CAST = {
   // installable.spec.ts and opensearch.spec.ts
   offlinePerson: { colleague: 'amara.walsh@example.com' },
   addressBarSearcher: { colleague: 'ben.haddad@example.com' },
+  // extension.spec.ts: the extension's person, a member of a team whose editor sees the
+  // suggestion.
+  extensionPerson: { colleague: 'kemi.adeyemi@example.com' },
+  extensionTeamEditor: { colleague: 'maya.demir@example.com' },
+  // bookmarklet.spec.ts
+  bookmarkletPerson: { colleague: 'rosa.petrov@example.com' },
+  unsafeBookmarkletPerson: { colleague: 'samir.chen@example.com' },
+  bookmarkletSettingsPerson: { colleague: 'tara.cohen@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;

@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { AppProvider } from './app/provider';
 import { initI18n } from './lib/i18n';
 import { applyMotion } from './lib/motion';
-import { keepMenuPrivate } from './lib/offline/keep';
+import { keepMenuPrivate, setKeptMenuLoader } from './lib/offline/keep';
 import { takeSearchAddress } from './lib/search-address';
 import { takeSessionFragment } from './lib/session-fragment';
 import { initSession } from './lib/session-store';
@@ -16,6 +16,7 @@ initSession(takeSessionFragment());
 // `/?q=…` from the browser's address bar: the search opens with it (decision 0065).
 takeSearchAddress();
 // The menu kept for offline use goes with the session that read it.
+setKeptMenuLoader(() => import('./lib/offline/kept-menu'));
 keepMenuPrivate();
 initI18n();
 applyMotion(document.documentElement.style);
@@ -32,7 +33,8 @@ if (root) {
 }
 
 // The service worker (decision 0065), registered a few seconds after the page has loaded, when
-// the browser is idle: the first screen never waits for it. The entry's address names this page's build.
+// the browser is idle: the first screen never waits for it. The entry's address names this
+// page's build.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const entry = new URL(import.meta.url).pathname;
   const register = () =>

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { compile } from '@fastify/proxy-addr';
-import type { FastifyInstance } from 'fastify';
+import {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { TrustProxy } from '../config.ts';
 
@@ -42,17 +47,27 @@ export function requestIdFor(trust: TrustProxy) {
 }
 
 /**
- * One JSON line per request, when it is answered: its id (also sent back as X-Request-Id),
- * method, path without the query string (which may carry a one-time code), route, status,
- * time taken in milliseconds, and the signed-in person's id when there is one. Never a
- * header, a token or a body (decision 0064).
+ * Fastify's request lines, as Signpost writes them (decision 0064): one JSON line per request,
+ * when it is answered: its id (also sent back as X-Request-Id), method, path without the
+ * query string (which may carry a one-time code or search words), route, status, time taken
+ * in milliseconds, and the signed-in person's id when there is one. Never a header, a token
+ * or a body. "incoming request" only at debug level. Fastify's other lines (stream and
+ * serializer errors) are kept as they are.
  */
-export const requestLogPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
+export class RequestLogController extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'requestId' });
+  }
+
+  override incomingRequest(request: FastifyRequest): void {
     request.log.debug({ method: request.method, path: pathOf(request.url) }, 'incoming request');
-  });
-  app.addHook('onResponse', async (request, reply) => {
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
     const line = {
       method: request.method,
       path: pathOf(request.url),
@@ -61,8 +76,17 @@ export const requestLogPlugin = fp(async (app: FastifyInstance) => {
       ms: Math.round(reply.elapsedTime * 10) / 10,
       ...(request.authContext ? { userId: request.authContext.userId } : {}),
     };
-    // A failure's own line, with its error, comes from the errors plugin.
-    request.log.info(line, 'request');
+    // An error here is the answer's own (its stream broke); a route's error has its line
+    // from the errors plugin.
+    if (error) request.log.error({ ...line, err: error }, 'request');
+    else request.log.info(line, 'request');
+  }
+}
+
+/** Sends every request's id back, errors included. */
+export const requestIdPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
   });
 });
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ReauthenticationHost } from '../features/reauth/components/reauthentication-host';
+import { takeAddFragment } from '../lib/add-fragment';
 import { forgetInvitation, pendingInvitation } from '../lib/invitation-fragment';
 import { useSession } from '../lib/use-session';
 import { LoginView } from './login-view';
@@ -10,6 +11,9 @@ const InvitationView = lazy(() => import('../features/invitation/components/invi
 /** An unauthenticated person sees the login screen; an authenticated one the portal. */
 export function App() {
   const { authenticated } = useSession();
+  // A page sent to be added (`#add?…`) leaves the address at once, signed in or not, and
+  // waits for the portal to offer it (app/use-page-to-add.ts).
+  useState(takeAddFragment);
   const [invitation, setInvitation] = useState(pendingInvitation);
   if (invitation) {
     return (

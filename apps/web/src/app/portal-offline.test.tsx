@@ -6,6 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTOCOMPLETE_DELAY_MS } from '../lib/constants';
+import { setKeptMenuLoader } from '../lib/offline/keep';
 import { forgetKeptMenu, keepMenu } from '../lib/offline/kept-menu';
 import { clearSession, setSessionToken } from '../lib/session-store';
 import { mockFetch } from '../test/fetch-mock';
@@ -25,6 +26,7 @@ const menu = () =>
 let online = true;
 beforeAll(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
+  setKeptMenuLoader(() => import('../lib/offline/kept-menu'));
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
 });
 afterAll(async () => {
@@ -73,7 +75,9 @@ describe('the portal opened without the network', () => {
     const { user } = renderApp();
 
     const personal = await screen.findByRole('region', { name: 'My Space' });
-    expect(mark()).toHaveTextContent(/^Offline — showing your links as of .*9.05.*\. Changes wait/);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      /^Offline — showing your links as of .*9.05.*\. Changes wait/,
+    );
     // The links still open.
     expect(
       within(personal).getByRole('link', { name: 'Wiki (opens in a new tab)' }),
@@ -109,7 +113,7 @@ describe('the portal opened without the network', () => {
     noNetwork();
     renderApp();
     const personal = await screen.findByRole('region', { name: 'My Space' });
-    expect(mark()).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toBeInTheDocument();
 
     const { requests } = mockFetch([
       { path: MENU, status: 200, body: menu(), headers: { ETag: '"v2"' } },

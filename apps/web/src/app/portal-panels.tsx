@@ -94,6 +94,7 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
         parentPanelId={panel.parentPanelId}
         variant={panel.id === mySpaceId ? 'default' : 'personal-collection'}
         targetName={found.collection.name}
+        initialLink={panel.draft}
         onClose={back}
       />
     );

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   CollectionLike,
@@ -8,15 +8,14 @@ import type {
   ProcessedMenu,
 } from '../lib/menu/menu-types';
 import { NetworkError } from '../lib/api-client';
-import { menuReadAt, useMenu } from '../lib/menu/get-menu';
+import { useMenu } from '../lib/menu/get-menu';
 import { useMenuEvents } from '../lib/menu/use-menu-events';
 import { logout } from '../lib/auth';
 import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
 import { useMenuPaintedMark } from '../lib/menu-painted-mark';
-import { OfflineMark } from '../lib/offline/offline-mark';
-import { useOnline } from '../lib/offline/use-online';
 import { takePendingSearch } from '../lib/search-address';
 import { useSession } from '../lib/use-session';
+import { whenIdle } from '../lib/when-idle';
 import { ChatIcon } from '../components/icons';
 import { PortalHeader } from '../features/portal/components/portal-header';
 import { PortalFooter } from '../features/portal/components/portal-footer';
@@ -27,6 +26,8 @@ import {
   AdminConsole,
   ConsentDialog,
   FeedbackDialog,
+  NoOfflineCopy,
+  OfflineWatch,
   PortalPanels,
   SearchPanel,
   SettingsPanel,
@@ -34,6 +35,7 @@ import {
   preloadPanels,
   UndoNotice,
 } from './lazy-panels';
+import { usePageToAdd } from './use-page-to-add';
 import { usePanels, type MenuPanel, type Panel, type PanelOf } from './use-panels';
 
 /** What the portal gives the panel on top of its stack. */
@@ -130,14 +132,11 @@ export function PortalView() {
     if (query) open({ kind: 'search', query });
   }, [open]);
   const { token } = useSession();
-  const online = useOnline();
-  // Back online, the menu is read at once (the query cannot tell: it started offline).
-  const { refetch } = menu;
-  const wasOnline = useRef(online);
-  useEffect(() => {
-    if (online && !wasOnline.current) void refetch({ cancelRefetch: false });
-    wasOnline.current = online;
-  }, [online, refetch]);
+  // The network is watched once the browser is idle after the menu is shown: the mark while it
+  // is gone, the menu read again when it is back (decision 0065).
+  const [watching, setWatching] = useState(false);
+  const shown = menu.data !== undefined;
+  useEffect(() => (shown ? whenIdle(() => setWatching(true), 2000) : undefined), [shown]);
 
   const onOpenLink = useCallback(
     (link: LinkLike) => pushLastUsed(lastUsedOf(link)),
@@ -178,13 +177,21 @@ export function PortalView() {
   );
   const top = panels.top;
   useMenuPaintedMark(Boolean(data), preloadPanels);
-  // Without the network the menu last read stays, marked, and changes wait (decision 0065).
-  const offline = Boolean(data) && (!online || Boolean(data?.offline));
+  // My Space: its top-level collection, where a page sent by `#add?…` is offered.
+  const mySpaceId =
+    data?.spaces
+      .find((space) => space.type === 'personal')
+      ?.collections.find((collection) => collection.type === 'collection')?.id ?? null;
+  usePageToAdd(mySpaceId, open);
 
   return (
     <div className="portal">
       <PortalHeader onSearch={openSearch} />
-      {offline && data ? <OfflineMark readAt={menuReadAt(data, token)} /> : null}
+      {data && watching ? (
+        <Suspense fallback={null}>
+          <OfflineWatch menu={data} token={token} refetch={menu.refetch} />
+        </Suspense>
+      ) : null}
       <main className="portal-main" aria-busy={!data}>
         {data ? (
           <div className="space-grid">
@@ -203,9 +210,13 @@ export function PortalView() {
           </div>
         ) : menu.isError ? (
           <div className="load-error" role="alert">
-            <p>
-              {menu.error instanceof NetworkError ? t('offline.noCopy') : t('portal.loadFailed')}
-            </p>
+            {menu.error instanceof NetworkError ? (
+              <Suspense fallback={<p>{t('portal.loadFailed')}</p>}>
+                <NoOfflineCopy />
+              </Suspense>
+            ) : (
+              <p>{t('portal.loadFailed')}</p>
+            )}
             <button type="button" className="button" onClick={() => void menu.refetch()}>
               {t('portal.retry')}
             </button>

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { LinkDraft } from '../components/link-fields';
 import type { DisplayItem } from '../lib/menu/menu-types';
 
 /**
@@ -15,7 +16,8 @@ export type Panel =
   | { kind: 'settings' }
   /** The administration console; `admin` says whether the person runs the organization. */
   | { kind: 'admin'; admin: boolean; tab?: 'suggestions' }
-  | { kind: 'add'; id: string; parentPanelId: string }
+  /** `draft`: a page sent to be added (`#add?…`), shown filled in on the link form. */
+  | { kind: 'add'; id: string; parentPanelId: string; draft?: LinkDraft }
   /** A top-level collection of a team or organization space, for the people who run it. */
   | { kind: 'add-collection'; spaceId: string }
   | { kind: 'members'; id: string }

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { ApiError, errorMessage, NetworkError } from './api-client';
+import './panel-texts';
 
 /**
  * The answers whose message the server writes for the person who made the request: a value

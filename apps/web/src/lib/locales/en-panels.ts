@@ -182,6 +182,17 @@ export const enPanels = {
       turnedOff: 'Two-step sign-in was turned off.',
       turnedOn: 'Two-step sign-in is now on, and you are signed out everywhere else.',
     },
+    browser: {
+      title: 'Add pages from your browser',
+      intro:
+        'Drag this button to your bookmarks bar. On any page, click the bookmark: {{brand}} opens with the page’s title and address filled in, to add it to My Space.',
+      bookmarklet: 'Add to {{brand}}',
+      dragHint: 'Drag the button to your bookmarks bar: it works there, not here.',
+      copyIntro: 'Cannot drag it? Copy it, make a new bookmark, and paste it as the address.',
+      copy: 'Copy the bookmarklet',
+      extension:
+        'The {{brand}} extension for Chromium browsers and Firefox does the same from the toolbar, into any of your collections, and searches your links. It signs in with an access token: make one above, for that browser alone.',
+    },
   },
   dragDrop: {
     handle: 'Move {{name}}',
@@ -209,6 +220,16 @@ export const enPanels = {
     invalidTitle: 'This invitation cannot be used',
     toSignIn: 'Go to sign in',
     failed: 'Something went wrong. Try again.',
+  },
+  // Without the network (decision 0065): the kept menu, and writes that wait.
+  offline: {
+    mark: 'Offline — showing your links as of {{time}}. Changes wait until you are back online.',
+    markUndated:
+      'Offline — showing your links as last read. Changes wait until you are back online.',
+    noCopy:
+      'You are offline, and this browser has no copy of your links yet. They will show once you are back online.',
+    writeWaits:
+      'You are offline, so this change was not made. What you entered is still here: try again once you are back online.',
   },
 };
 

@@ -7,12 +7,13 @@ import { RUNS } from '../../test/can-fixture';
 import { isLink } from '../menu/menu-types';
 import { clearSession, setSessionToken } from '../session-store';
 import { tokenKey } from '../storage';
-import { keepMenuPrivate } from './keep';
+import { keepMenuPrivate, setKeptMenuLoader } from './keep';
 import { forgetKeptMenu, keepMenu, openKeptMenu, readOnly } from './kept-menu';
 import { keptOwner } from './kept-owner';
 
 beforeAll(() => {
   vi.stubGlobal('indexedDB', new IDBFactory());
+  setKeptMenuLoader(() => import('./kept-menu'));
 });
 afterAll(async () => {
   await forgetKeptMenu();

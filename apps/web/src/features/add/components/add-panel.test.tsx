@@ -359,3 +359,87 @@ describe("AddPanel: the server's message about a link", () => {
     );
   });
 });
+
+describe('AddPanel with a link to offer (a page sent by #add, decision 0066)', () => {
+  const offered = {
+    url: 'https://handbook.example.com/onboarding',
+    name: 'Onboarding handbook',
+    description: '',
+  };
+
+  it('opens on the link form filled in, and adds nothing until Add is pressed', async () => {
+    const added = stubAdd(204);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithQuery(
+      <AddPanel panelId="my" parentPanelId="my" initialLink={offered} onClose={onClose} />,
+    );
+    expect(heading()).toHaveTextContent('Add link');
+    expect(screen.getByRole('textbox', { name: 'Link address' })).toHaveValue(offered.url);
+    expect(screen.getByRole('textbox', { name: 'Link name' })).toHaveValue(offered.name);
+    expect(added()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(added()).toEqual([expect.objectContaining({ url: ADD_LINK.path, body: offered })]);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('closes on Back without adding', async () => {
+    const added = stubAdd(204);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithQuery(
+      <AddPanel panelId="my" parentPanelId="my" initialLink={offered} onClose={onClose} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(added()).toEqual([]);
+  });
+
+  it('refuses an unsafe address with the panel’s usual message, under the address', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { requests } = mockFetch([
+      {
+        ...ADD_LINK,
+        status: 400,
+        body: { message: 'body.url must be an http, https or mailto address' },
+      },
+    ]);
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    renderWithQuery(
+      <AddPanel
+        panelId="my"
+        parentPanelId="my"
+        initialLink={{ url: 'javascript:alert(document.cookie)', name: 'Steal', description: '' }}
+        onClose={onClose}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const address = screen.getByRole('textbox', { name: 'Link address' });
+    await waitFor(() => expect(address).toHaveAttribute('aria-invalid', 'true'));
+    expect(address).toHaveAccessibleDescription(
+      'Link address must be an http, https or mailto address.',
+    );
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('starts over with a new link offered while it is open', () => {
+    const onClose = vi.fn();
+    const { rerender } = renderWithQuery(
+      <AddPanel panelId="my" parentPanelId="my" initialLink={offered} onClose={onClose} />,
+    );
+    rerender(
+      <AddPanel
+        panelId="my"
+        parentPanelId="my"
+        initialLink={{ url: 'https://other.example.com/', name: 'Other', description: '' }}
+        onClose={onClose}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Link address' })).toHaveValue(
+      'https://other.example.com/',
+    );
+  });
+});

@@ -48,16 +48,22 @@ export type AddPanelProps = (AddInCollection | AddToSpace) & {
   variant?: 'default' | 'personal-collection';
   /** Named in the panel ('In …') for a personal collection and for a space. */
   targetName?: string;
+  /**
+   * A link to offer, filled in (a page sent by `#add?…`, decision 0066): the panel opens on
+   * the link form with it, and adds nothing until the person presses Add.
+   */
+  initialLink?: LinkDraft;
   onClose: () => void;
 };
 
 const TITLES = { 0: 'add.title', 1: 'add.titleLink', 2: 'add.titleCollection' } as const;
 
 // One key per close handler: a new handler means the panel was reopened for another place,
-// and a new key starts it over (step, fields, the last call's failure).
-const handlerKeys = new WeakMap<() => void, number>();
+// and a new key starts it over (step, fields, the last call's failure). So does a new link
+// to offer.
+const handlerKeys = new WeakMap<object, number>();
 let lastKey = 0;
-function keyOf(handler: () => void) {
+function keyOf(handler: object) {
   let key = handlerKeys.get(handler);
   if (key === undefined) {
     key = ++lastKey;
@@ -74,7 +80,8 @@ function keyOf(handler: () => void) {
  * ADD_LOADING_RESET_MS whatever the result; the panel closes only when the call succeeded.
  */
 export function AddPanel(props: AddPanelProps) {
-  return <AddSteps key={keyOf(props.onClose)} {...props} />;
+  const offered = props.initialLink ? keyOf(props.initialLink) : 0;
+  return <AddSteps key={`${keyOf(props.onClose)}.${offered}`} {...props} />;
 }
 
 function AddSteps({
@@ -83,16 +90,17 @@ function AddSteps({
   spaceId,
   variant = 'default',
   targetName,
+  initialLink,
   onClose,
 }: AddPanelProps) {
   const { t } = useTranslation();
   const inSpace = spaceId !== undefined;
   const linkOnly = !inSpace && panelId !== parentPanelId;
-  const firstStep: AddStep = inSpace ? 2 : linkOnly ? 1 : 0;
+  const firstStep: AddStep = inSpace ? 2 : linkOnly || initialLink ? 1 : 0;
   const [step, setStep] = useState<AddStep>(firstStep);
   const [loading, setLoading] = useState(false);
   const add = useAddItem();
-  const [link, setLink] = useState<LinkDraft>(EMPTY_LINK_DRAFT);
+  const [link, setLink] = useState<LinkDraft>(initialLink ?? EMPTY_LINK_DRAFT);
   const [collection, setCollection] = useState({ name: '', description: '' });
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const formId = useId();

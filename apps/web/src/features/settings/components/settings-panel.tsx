@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { AccessTokensSection } from './access-tokens-section';
+import { BrowserSection } from './browser-section';
 import { PasswordSection } from './password-section';
 import { SecondFactorSection } from './second-factor-section';
 import { SessionsSection } from './sessions-section';
 import { SuggestionsSection } from './suggestions-section';
 import '../../../lib/panel-texts';
 
-/** The person's settings: access tokens, where they are signed in, two-step sign-in, password, and what became of one's suggestions. */
+/** The person's settings: access tokens, where they are signed in, two-step sign-in, password, what became of one's suggestions, and adding pages from the browser. */
 export function SettingsPanel({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -17,6 +18,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       <SecondFactorSection />
       <PasswordSection />
       <SuggestionsSection />
+      <BrowserSection />
     </Dialog>
   );
 }
