@@ -24,6 +24,7 @@ COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/extension/package.json apps/extension/
 RUN npm ci
 COPY . .
 RUN npm run build
@@ -41,6 +42,7 @@ COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+COPY apps/extension/package.json apps/extension/
 # The links npm makes to the workspaces (node_modules/@signpost) are dropped: nothing
 # imports them at run time, and the runtime image has no workspace sources to point at.
 RUN npm ci --omit=dev --workspace=@signpost/server \
