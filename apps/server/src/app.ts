@@ -14,6 +14,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticWebPlugin } from './plugins/static-web.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { opensearchPlugin } from './modules/opensearch/opensearch.routes.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { RequestLogController, requestIdFor, requestIdPlugin } from './plugins/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   // /healthz and /readyz, outside /api (decision 0064).
   await app.register(healthPlugin);
+  await app.register(opensearchPlugin);
   // The web app's files come compressed from the build, so they are declared before the
   // compression, which hooks every route declared after it: the API's (decision 0059).
   if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });

@@ -76,6 +76,9 @@ const CAST = {
   liveShareMember: { colleague: 'grace.patel@example.com' },
   liveTeamEditor: { colleague: 'hiro.singh@example.com' },
   liveTeamMember: { colleague: 'carmen.martin@example.com' },
+  // installable.spec.ts and opensearch.spec.ts
+  offlinePerson: { colleague: 'amara.walsh@example.com' },
+  addressBarSearcher: { colleague: 'ben.haddad@example.com' },
   // extension.spec.ts: the extension's person, a member of a team whose editor sees the
   // suggestion.
   extensionPerson: { colleague: 'kemi.adeyemi@example.com' },

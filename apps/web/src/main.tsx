@@ -4,12 +4,20 @@ import { App } from './app/app';
 import { AppProvider } from './app/provider';
 import { initI18n } from './lib/i18n';
 import { applyMotion } from './lib/motion';
+import { keepMenuPrivate, setKeptMenuLoader } from './lib/offline/keep';
+import { takeSearchAddress } from './lib/search-address';
 import { takeSessionFragment } from './lib/session-fragment';
 import { initSession } from './lib/session-store';
+import { whenIdle } from './lib/when-idle';
 import './styles.css';
 
 // The fragment is read and cleared before anything renders or logs.
 initSession(takeSessionFragment());
+// `/?q=…` from the browser's address bar: the search opens with it (decision 0065).
+takeSearchAddress();
+// The menu kept for offline use goes with the session that read it.
+setKeptMenuLoader(() => import('./lib/offline/kept-menu'));
+keepMenuPrivate();
 initI18n();
 applyMotion(document.documentElement.style);
 
@@ -22,4 +30,22 @@ if (root) {
       </AppProvider>
     </StrictMode>,
   );
+}
+
+// The service worker (decision 0065), registered a few seconds after the page has loaded, when
+// the browser is idle: the first screen never waits for it. The entry's address names this
+// page's build.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const entry = new URL(import.meta.url).pathname;
+  const register = () =>
+    whenIdle(() => {
+      import('./lib/offline/service-worker')
+        .then(({ registerServiceWorker }) => registerServiceWorker(entry))
+        .catch(() => {
+          // No service worker: the portal works as before, without its offline copy.
+        });
+    }, 5000);
+  const later = () => setTimeout(register, 3000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }

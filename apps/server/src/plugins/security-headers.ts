@@ -22,6 +22,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
+        // The web app manifest and the service worker (decision 0065), from this origin only.
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
       },
     },
     // Tokens travel in the address fragment and paths can name private collections.

@@ -22,7 +22,9 @@ export const staticWebPlugin = fp(async (app: FastifyInstance, options: { root: 
     wildcard: false,
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      // Hashed assets never change; the page itself is always revalidated.
+      // Hashed assets never change. Everything else is revalidated at every use: the page,
+      // the service worker (a browser must see a new version at its next check, decision
+      // 0065), the web app manifest and the icons.
       res.header(
         'Cache-Control',
         filePath.includes(`${path.sep}assets${path.sep}`)

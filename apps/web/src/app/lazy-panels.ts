@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { loadReauthDialog } from '../features/reauth/components/reauthentication-host';
+import type { OfflineWatchProps } from '../lib/offline/offline-mark';
 import { whenIdle } from '../lib/when-idle';
 
 /**
@@ -10,6 +11,7 @@ const loadSearchPanel = () => import('../features/search/components/search-panel
 const loadSpacePanel = () => import('../features/spaces/components/space-panel');
 const loadPortalPanels = () => import('./portal-panels');
 const loadUndoNotice = () => import('../features/undo/components/undo-notice');
+const loadOfflineWatch = () => import('../lib/offline/offline-mark');
 
 export const SearchPanel = lazy(() => loadSearchPanel().then((m) => ({ default: m.SearchPanel })));
 export const SpacePanel = lazy(() => loadSpacePanel().then((m) => ({ default: m.SpacePanel })));
@@ -18,6 +20,24 @@ export const PortalPanels = lazy(() =>
 );
 /** The notice after a deletion: loaded when there is one to show (decision 0063). */
 export const UndoNotice = lazy(() => loadUndoNotice().then((m) => ({ default: m.UndoNotice })));
+/**
+ * The portal's watch on the network and its offline mark, and what it says offline without a
+ * copy of the menu (decision 0065): loaded after the paint with the panels, and from the
+ * service worker's copy when the portal opens offline. Offline before it could load, with no
+ * service worker to give it: nothing, rather than no portal.
+ */
+export const OfflineWatch = lazy<ComponentType<OfflineWatchProps>>(() =>
+  loadOfflineWatch().then(
+    (m) => ({ default: m.OfflineWatch }),
+    () => ({ default: () => null }),
+  ),
+);
+export const NoOfflineCopy = lazy<ComponentType>(() =>
+  loadOfflineWatch().then(
+    (m) => ({ default: m.NoOfflineCopy }),
+    () => ({ default: () => null }),
+  ),
+);
 export const FeedbackDialog = lazy(() =>
   import('../features/portal/components/feedback-dialog').then((m) => ({
     default: m.FeedbackDialog,
@@ -40,8 +60,8 @@ export const AdminConsole = lazy(() =>
 );
 
 /**
- * Loads the panels people open most (search, collections, Show all), the undo notice and the
- * "Confirm it's you" dialog once the portal is painted and the browser is idle, so that
+ * Loads the panels people open most (search, collections, Show all), the undo notice, the
+ * network watch and the "Confirm it's you" dialog once the portal is painted and the browser is idle, so that
  * opening one later does not wait for its script, nor parse it in the middle of the
  * interaction. The first screen does not wait for them.
  */
@@ -52,6 +72,7 @@ export function preloadPanels() {
       loadSpacePanel(),
       loadPortalPanels(),
       loadUndoNotice(),
+      loadOfflineWatch(),
       loadReauthDialog(),
     ]).catch(() => {
       // A head start only: a panel whose script failed to load reports it when it opens.

@@ -24,7 +24,9 @@ function start(menu: Menu, create: { status: number; body?: unknown } = { status
   ]);
   renderApp();
   const sent = () => mock.requests.filter((request) => request.method === 'POST');
-  const menuLoads = () => mock.requests.filter((request) => request.url.includes(MENU)).length;
+  // Reads of the menu itself, not of its live-update stream (`/menu/events`).
+  const menuLoads = () =>
+    mock.requests.filter((request) => request.url.split('?')[0] === MENU).length;
   return { mock, sent, menuLoads };
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   CollectionLike,
@@ -7,11 +7,15 @@ import type {
   LinkLike,
   ProcessedMenu,
 } from '../lib/menu/menu-types';
+import { NetworkError } from '../lib/api-client';
 import { useMenu } from '../lib/menu/get-menu';
 import { useMenuEvents } from '../lib/menu/use-menu-events';
 import { logout } from '../lib/auth';
 import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
 import { useMenuPaintedMark } from '../lib/menu-painted-mark';
+import { takePendingSearch } from '../lib/search-address';
+import { useSession } from '../lib/use-session';
+import { whenIdle } from '../lib/when-idle';
 import { ChatIcon } from '../components/icons';
 import { PortalHeader } from '../features/portal/components/portal-header';
 import { PortalFooter } from '../features/portal/components/portal-footer';
@@ -22,6 +26,8 @@ import {
   AdminConsole,
   ConsentDialog,
   FeedbackDialog,
+  NoOfflineCopy,
+  OfflineWatch,
   PortalPanels,
   SearchPanel,
   SettingsPanel,
@@ -63,8 +69,13 @@ const menuPanel = (panel: MenuPanel, { data, panels, onOpenLink }: PanelContext)
  * asks for every kind of Panel, so a new kind cannot be left unregistered.
  */
 const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext) => ReactNode } = {
-  search: (_panel, { data, panels, onOpenLink }) => (
-    <SearchPanel index={data?.searchIndex ?? []} onClose={panels.back} onOpenLink={onOpenLink} />
+  search: (panel, { data, panels, onOpenLink }) => (
+    <SearchPanel
+      index={data?.searchIndex ?? []}
+      initialQuery={panel.query}
+      onClose={panels.back}
+      onOpenLink={onOpenLink}
+    />
   ),
   feedback: (_panel, { panels }) => <FeedbackDialog onClose={panels.back} />,
   consent: (_panel, { panels }) => <ConsentDialog onClose={panels.back} />,
@@ -114,6 +125,18 @@ export function PortalView() {
   const { open } = panels;
   const openSearch = useCallback(() => open({ kind: 'search' }), [open]);
   useSearchShortcut(openSearch);
+  // The portal opened from the browser's address bar (`/?q=…`, decision 0065), maybe through
+  // the sign-in: the search opens with the terms.
+  useEffect(() => {
+    const query = takePendingSearch();
+    if (query) open({ kind: 'search', query });
+  }, [open]);
+  const { token } = useSession();
+  // The network is watched once the browser is idle after the menu is shown: the mark while it
+  // is gone, the menu read again when it is back (decision 0065).
+  const [watching, setWatching] = useState(false);
+  const shown = menu.data !== undefined;
+  useEffect(() => (shown ? whenIdle(() => setWatching(true), 2000) : undefined), [shown]);
 
   const onOpenLink = useCallback(
     (link: LinkLike) => pushLastUsed(lastUsedOf(link)),
@@ -164,6 +187,11 @@ export function PortalView() {
   return (
     <div className="portal">
       <PortalHeader onSearch={openSearch} />
+      {data && watching ? (
+        <Suspense fallback={null}>
+          <OfflineWatch menu={data} token={token} refetch={menu.refetch} />
+        </Suspense>
+      ) : null}
       <main className="portal-main" aria-busy={!data}>
         {data ? (
           <div className="space-grid">
@@ -182,7 +210,13 @@ export function PortalView() {
           </div>
         ) : menu.isError ? (
           <div className="load-error" role="alert">
-            <p>{t('portal.loadFailed')}</p>
+            {menu.error instanceof NetworkError ? (
+              <Suspense fallback={<p>{t('portal.loadFailed')}</p>}>
+                <NoOfflineCopy />
+              </Suspense>
+            ) : (
+              <p>{t('portal.loadFailed')}</p>
+            )}
             <button type="button" className="button" onClick={() => void menu.refetch()}>
               {t('portal.retry')}
             </button>

@@ -4,7 +4,12 @@ import { getSession, subscribeSession } from '../lib/session-store';
 
 export function createQueryClient() {
   return new QueryClient({
-    defaultOptions: { queries: { refetchOnWindowFocus: true, retry: false } },
+    defaultOptions: {
+      // Calls are made offline too, and fail at once: a write says that it waits for the
+      // network, rather than hanging until it is back (decision 0065).
+      queries: { refetchOnWindowFocus: true, retry: false, networkMode: 'always' },
+      mutations: { networkMode: 'always' },
+    },
   });
 }
 

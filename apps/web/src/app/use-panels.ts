@@ -7,7 +7,8 @@ import type { DisplayItem } from '../lib/menu/menu-types';
  * one below. A panel id denotes its target space or collection (spec §3).
  */
 export type Panel =
-  | { kind: 'search' }
+  /** `query`: the terms it opens with (the portal opened with `/?q=…`). */
+  | { kind: 'search'; query?: string }
   | { kind: 'space'; id: string }
   | { kind: 'collection'; id: string; parentPanelId: string | null }
   | { kind: 'feedback' }

@@ -22,6 +22,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * No answer at all: the network is gone or the server cannot be reached. The portal then
+ * shows the menu it kept, and a write says that it waits for the network (decision 0065).
+ */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'NetworkError';
+  }
+}
+
 /** The human-readable text of an error body (`message`, or `msg` as spec §8 reads it). */
 export function errorMessage(data: unknown): string | null {
   if (data && typeof data === 'object') {
@@ -129,7 +140,14 @@ async function request<T>(
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
-  const response = await fetch(buildUrl(base, path, options.query), init);
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(base, path, options.query), init);
+  } catch (error) {
+    // A call the caller cancelled is not the network's failure.
+    if (options.signal?.aborted) throw error;
+    throw new NetworkError(error);
+  }
   const data = await readBody(response);
   if (response.status === STATUS_UNAUTHORIZED && !explicitToken) {
     clearSession();

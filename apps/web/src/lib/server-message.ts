@@ -1,11 +1,13 @@
-import { ApiError, errorMessage } from './api-client';
+import i18next from 'i18next';
+import { ApiError, errorMessage, NetworkError } from './api-client';
+import './panel-texts';
 
 /**
  * The answers whose message the server writes for the person who made the request: a value
  * it refuses (400), a rule of who may do what (403), a state that forbids it (409), too many
- * attempts (429). Others get the form's own polite text: a network failure has no message,
- * a 5xx's stays in the server's log, a 404's names ids nobody typed, and a 401 is a session
- * that ended (spec §8).
+ * attempts (429). A call that got no answer at all says that the change waits for the
+ * network (decision 0065). Others get the form's own polite text: a 5xx's stays in the
+ * server's log, a 404's names ids nobody typed, and a 401 is a session that ended (spec §8).
  */
 export const SERVER_MESSAGE_STATUSES: readonly number[] = [400, 403, 409, 429];
 
@@ -61,6 +63,8 @@ export function serverMessage<F extends string>(
   error: unknown,
   labels: Readonly<Partial<Record<F, string>>> = {} as Record<F, string>,
 ): ServerMessage<F> | null {
+  // No answer at all: the change waits for the network, and the form keeps what was typed.
+  if (error instanceof NetworkError) return { field: null, text: i18next.t('offline.writeWaits') };
   if (!(error instanceof ApiError) || !SERVER_MESSAGE_STATUSES.includes(error.status)) return null;
   const message = errorMessage(error.data);
   return message?.trim() ? readableMessage(message, labels) : null;

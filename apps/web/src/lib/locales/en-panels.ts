@@ -221,6 +221,16 @@ export const enPanels = {
     toSignIn: 'Go to sign in',
     failed: 'Something went wrong. Try again.',
   },
+  // Without the network (decision 0065): the kept menu, and writes that wait.
+  offline: {
+    mark: 'Offline — showing your links as of {{time}}. Changes wait until you are back online.',
+    markUndated:
+      'Offline — showing your links as last read. Changes wait until you are back online.',
+    noCopy:
+      'You are offline, and this browser has no copy of your links yet. They will show once you are back online.',
+    writeWaits:
+      'You are offline, so this change was not made. What you entered is still here: try again once you are back online.',
+  },
 };
 
 export type PanelTexts = typeof enPanels;

@@ -251,7 +251,7 @@ describe('AddPanel for a space', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
   });
 
-  it('keeps the polite default when the server cannot be reached', async () => {
+  it('says that the change waits for the network when there is none, keeping the name typed', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.stubGlobal(
       'fetch',
@@ -265,8 +265,9 @@ describe('AddPanel for a space', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Tools');
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Sorry, that did not work. Please try again.',
+      'You are offline, so this change was not made. What you entered is still here: try again once you are back online.',
     );
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Tools');
     expect(onClose).not.toHaveBeenCalled();
   });
 });

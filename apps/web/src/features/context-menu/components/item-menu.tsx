@@ -2,6 +2,7 @@ import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import type { ItemLocation } from '../../../lib/menu/locate-item';
+import { serverMessage } from '../../../lib/server-message';
 import { itemActions, useItemAction, type ItemAction } from '../api/item-actions';
 import '../../../lib/panel-texts';
 
@@ -80,7 +81,7 @@ export function ItemMenu({
       </ul>
       {mutation.isError ? (
         <p className="form-error" role="alert">
-          {t('write.failed')}
+          {serverMessage(mutation.error)?.text ?? t('write.failed')}
         </p>
       ) : null}
     </Dialog>

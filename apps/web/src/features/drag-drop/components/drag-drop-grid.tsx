@@ -19,6 +19,7 @@ import { ArrowUpIcon, GripIcon, TrashIcon } from '../../../components/icons';
 import { LONG_PRESS_MS } from '../../../lib/constants';
 import type { DisplayItem } from '../../../lib/menu/menu-types';
 import { isCollection } from '../../../lib/menu/menu-types';
+import { serverMessage } from '../../../lib/server-message';
 import { isDraggable, useDropItem, type DropTarget } from '../api/drop-item';
 import { stepThroughTargets } from './keyboard-targets';
 import '../../../lib/panel-texts';
@@ -186,7 +187,7 @@ export function DragDropGrid({ items, parent, withTrash, renderTile }: DragDropG
       ) : null}
       {drop.isError ? (
         <p className="form-error" role="alert">
-          {t('write.failed')}
+          {serverMessage(drop.error)?.text ?? t('write.failed')}
         </p>
       ) : null}
       <ul className="tile-grid">

@@ -17,6 +17,8 @@ import '../../../lib/panel-texts';
 
 interface Props {
   index: readonly SearchEntry[];
+  /** The terms it opens with: the portal's address carried them (`/?q=…`). */
+  initialQuery?: string;
   onClose: () => void;
   onOpenLink: (link: LinkLike) => void;
 }
@@ -41,10 +43,10 @@ function asLink(entry: LastUsedLink): LinkLike {
  * the active option (the focus stays in the field), Enter picks it: a result opens in a new
  * tab as a click does, a recent search becomes the query. Escape closes the panel.
  */
-export function SearchPanel({ index, onClose, onOpenLink }: Props) {
+export function SearchPanel({ index, initialQuery, onClose, onOpenLink }: Props) {
   const { t } = useTranslation();
   // Keys typed right after the shortcut, before this field could take them, start the query.
-  const [input, setInput] = useState(typedBeforeFocus);
+  const [input, setInput] = useState(() => initialQuery ?? typedBeforeFocus());
   // The dialog (a child, whose effects run first) has focused the field by now; keys typed
   // between this render and that focus were kept too.
   useEffect(() => {
