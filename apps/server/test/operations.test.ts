@@ -416,7 +416,15 @@ describe('the Grafana dashboard in docs/grafana', () => {
       }
     }
     expect(dashboard.panels.length).toBeGreaterThanOrEqual(10);
-    const FUNCTIONS = new Set(['sum', 'max', 'rate', 'increase', 'histogram_quantile', 'topk', 'by']);
+    const FUNCTIONS = new Set([
+      'sum',
+      'max',
+      'rate',
+      'increase',
+      'histogram_quantile',
+      'topk',
+      'by',
+    ]);
     for (const panel of dashboard.panels) {
       expect(panel.targets.length, panel.title).toBeGreaterThan(0);
       for (const { expr } of panel.targets) {
