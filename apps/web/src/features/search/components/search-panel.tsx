@@ -1,5 +1,13 @@
 import { NO_LINK_CAN } from '../../../lib/menu/can';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { LinkTile } from '../../../components/menu-item-tile';
@@ -47,13 +55,18 @@ export function SearchPanel({ index, initialQuery, onClose, onOpenLink }: Props)
   const { t } = useTranslation();
   // Keys typed right after the shortcut, before this field could take them, start the query.
   const [input, setInput] = useState(() => initialQuery ?? typedBeforeFocus());
-  // The dialog (a child, whose effects run first) has focused the field by now; keys typed
-  // between this render and that focus were kept too.
-  useEffect(() => {
+  // Keys typed until the field has the focus are kept for it, and given to it when it takes
+  // the focus: usually as the dialog opens (a child, whose effects run first), or later when
+  // something held it up. Keys typed before were kept too.
+  const field = useRef<HTMLInputElement>(null);
+  const takeTyped = useCallback(() => {
     const typed = typedBeforeFocus();
     stopCollectingTyped();
     if (typed) setInput(typed);
   }, []);
+  useEffect(() => {
+    if (document.activeElement === field.current) takeTyped();
+  }, [takeTyped]);
   const query = useDebouncedValue(input.trim(), AUTOCOMPLETE_DELAY_MS);
   const [lastUsed] = useLastUsed();
   const [recentSearches, pushRecentSearch] = useRecentSearches();
@@ -115,6 +128,8 @@ export function SearchPanel({ index, initialQuery, onClose, onOpenLink }: Props)
         {/* A text field, not type="search": Escape in a search field clears it, where the
             panel's Escape closes the search (as in every dialog). */}
         <input
+          ref={field}
+          onFocus={takeTyped}
           type="text"
           enterKeyHint="search"
           role="combobox"
