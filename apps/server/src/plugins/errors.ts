@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
 import { errorChain, isFromDatabase } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
+import { pathOf } from './request-log.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_ERROR',
@@ -100,7 +101,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // are not served here (decision 0064).
   const OPERATOR_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
+    const path = pathOf(request.url);
     // Only page addresses get the app; a missing file (an old asset after a new build) is a
     // 404, never index.html, which the browser would refuse as a script or a stylesheet.
     const page =
@@ -114,12 +115,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       // The web app has no routes of its own in the address: every page is index.html.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return sendError(
-      reply,
-      404,
-      'NOT_FOUND',
-      `No route ${request.method} ${request.url.split('?')[0]}`,
-    );
+    return sendError(reply, 404, 'NOT_FOUND', `No route ${request.method} ${path}`);
   });
 });
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../lib/errors.ts';
+import { pathOf } from './request-log.ts';
 
 /** How people sign in, as the sign-in counter names it. */
 export type SignInMethod = 'password' | 'sso' | 'sso-second-factor';
@@ -158,7 +159,7 @@ export async function listenMetrics(app: FastifyInstance, host: string): Promise
   if (!settings || settings.port === null) return null;
   const { token } = settings;
   const server = createServer((request, response) => {
-    const path = (request.url ?? '/').split('?')[0];
+    const path = pathOf(request.url ?? '/');
     if (request.method !== 'GET' || path !== '/metrics') {
       response.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found\n');
       return;

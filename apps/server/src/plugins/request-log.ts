@@ -90,7 +90,8 @@ export const requestIdPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-function pathOf(url: string): string {
+/** A request's path, without its query string (which may hold one-time codes). */
+export function pathOf(url: string): string {
   const at = url.indexOf('?');
   return at === -1 ? url : url.slice(0, at);
 }
