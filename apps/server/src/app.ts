@@ -28,6 +28,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.service.ts';
+import { iconsRoutes } from './modules/icons/icons.routes.ts';
 import { serializeError, type SerializedError } from './lib/log-errors.ts';
 
 export interface AppOptions {
@@ -169,6 +170,8 @@ export async function buildApp({
   await app.register(adminRoutes, { prefix: '/api/admin' });
   await app.register(setupRoutes, { prefix: '/api/setup' });
   await app.register(invitationsRoutes, { prefix: '/api/invitations' });
+  // Links' icons, kept and served by the server itself (decision 0068).
+  await app.register(iconsRoutes, { prefix: '/api/icons' });
   if (periodicJobs) {
     startAuditRetention(app);
     startPeopleChangesRetention(app);

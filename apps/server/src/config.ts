@@ -44,6 +44,20 @@ export interface Config {
   live: { maxStreams: number; maxStreamsPerSession: number };
   /** Prometheus metrics (decision 0064); null serves none. */
   metrics: MetricsConfig | null;
+  /** What the server fetches from the addresses people saved (decisions 0067, 0068). */
+  outbound: OutboundConfig;
+}
+
+export interface OutboundConfig {
+  /**
+   * False: the server never contacts the sites links point to (a network where it must not),
+   * so links show their letter badges.
+   */
+  enabled: boolean;
+  /** How often a link's icon is looked for again, in hours. */
+  iconRefreshHours: number;
+  /** The least time between two requests to one host, in ms: no site is hammered. */
+  perHostIntervalMs: number;
 }
 
 /**
@@ -337,5 +351,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       maxStreamsPerSession: integer(env, 'LIVE_MAX_STREAMS_PER_SESSION', 8, 1, 100),
     },
     metrics: metrics(env, port),
+    outbound: {
+      enabled: boolean(env, 'OUTBOUND_REQUESTS', true),
+      iconRefreshHours: integer(env, 'ICON_REFRESH_HOURS', 7 * 24, 1, 365 * 24),
+      perHostIntervalMs: integer(env, 'OUTBOUND_HOST_INTERVAL_MS', 1000, 0, 600_000),
+    },
   };
 }

@@ -10,7 +10,7 @@ describe('LinkIcon', () => {
   });
 
   it('keeps the badge until the icon has loaded, then shows only the icon', () => {
-    const { container } = render(<LinkIcon name="Jira" icon="https://example.com/jira.png" />);
+    const { container } = render(<LinkIcon name="Jira" icon="/api/icons/jiraJiraJiraJiraJira" />);
     const img = container.querySelector('img');
     expect(img).toHaveClass('link-icon--pending');
     expect(screen.getByTestId('letter-badge')).toHaveTextContent('J');
@@ -19,8 +19,27 @@ describe('LinkIcon', () => {
     expect(container.querySelector('img')).not.toHaveClass('link-icon--pending');
   });
 
+  it("draws the kept icon at the tile's size and at twice and three times the pixels", () => {
+    const { container } = render(<LinkIcon name="Jira" icon="/api/icons/jiraJiraJiraJiraJira" />);
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('src', '/api/icons/jiraJiraJiraJiraJira?size=32');
+    expect(img).toHaveAttribute(
+      'srcset',
+      '/api/icons/jiraJiraJiraJiraJira?size=64 2x, /api/icons/jiraJiraJiraJiraJira?size=96 3x',
+    );
+  });
+
+  it('never draws an icon from another site, only its letter badge', () => {
+    for (const icon of ['https://example.com/jira.png', '//example.com/x.png', '/api/icons/../x']) {
+      const { container, unmount } = render(<LinkIcon name="Jira" icon={icon} />);
+      expect(container.querySelector('img')).toBeNull();
+      expect(screen.getByTestId('letter-badge')).toHaveTextContent('J');
+      unmount();
+    }
+  });
+
   it('falls back to the badge for good when the icon fails', () => {
-    const { container } = render(<LinkIcon name="Zoom" icon="https://example.com/broken.png" />);
+    const { container } = render(<LinkIcon name="Zoom" icon="/api/icons/zoomZoomZoomZoomZoom" />);
     fireEvent.error(container.querySelector('img')!);
     expect(container.querySelector('img')).toBeNull();
     expect(screen.getByTestId('letter-badge')).toHaveTextContent('Z');

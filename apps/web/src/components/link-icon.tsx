@@ -1,9 +1,18 @@
 import { useState, type CSSProperties } from 'react';
 
+/** Where the server keeps links' icons (decision 0068). */
+const KEPT = /^\/api\/icons\/[A-Za-z0-9_-]+$/;
+
+/**
+ * The address of a kept icon at a size, in pixels: the server answers the smallest it keeps
+ * of at least that size.
+ */
+export const iconAt = (icon: string, size: number) => `${icon}?size=${size}`;
+
 /**
  * A link's icon over a letter badge. The badge shows until the image has actually loaded,
- * so an icon that fails, or never answers (a slow or unreachable host), never leaves a
- * blank tile.
+ * so an icon that fails, or is not there yet, never leaves a blank tile. Only icons the
+ * server keeps are drawn: drawing the portal asks no other site for anything (decision 0068).
  */
 export function LinkIcon({ name, icon }: { name: string; icon: string | null }) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
@@ -11,7 +20,7 @@ export function LinkIcon({ name, icon }: { name: string; icon: string | null }) 
   // The hue is derived from the name so a badge keeps its colour between visits.
   let hue = 0;
   for (const char of name) hue = (hue * 31 + char.charCodeAt(0)) % 360;
-  const showImage = icon !== null && state !== 'failed';
+  const showImage = icon !== null && KEPT.test(icon) && state !== 'failed';
   return (
     <span className="link-icon-frame" aria-hidden="true">
       {state !== 'loaded' && (
@@ -26,7 +35,8 @@ export function LinkIcon({ name, icon }: { name: string; icon: string | null }) 
       {showImage && (
         <img
           className={state === 'loaded' ? 'link-icon' : 'link-icon link-icon--pending'}
-          src={icon}
+          src={iconAt(icon, 32)}
+          srcSet={`${iconAt(icon, 64)} 2x, ${iconAt(icon, 96)} 3x`}
           alt=""
           width={32}
           height={32}

@@ -9,8 +9,6 @@ export interface DemoLink {
   url: string;
   appName: string | null;
   description: string;
-  /** The product's own domain, for its favicon; null leaves the icon empty. */
-  domain: string | null;
 }
 
 export interface DemoCollection {
@@ -26,8 +24,7 @@ const link = (
   url: string,
   appName: string | null,
   description: string,
-  domain: string | null = new URL(url).hostname,
-): DemoLink => ({ name, url, appName, description, domain });
+): DemoLink => ({ name, url, appName, description });
 
 export const ORGANIZATION_NAME = 'Northwind Labs';
 

@@ -131,7 +131,8 @@ class DemoBuilder {
       description: spec.description,
       // Stored in the parsed form, as every address a person saves (decision 0049).
       url: normalizeUrl(spec.url),
-      icon: spec.domain ? `https://${spec.domain}/favicon.ico` : null,
+      // Found on the site by the server, and kept by it (decision 0068).
+      icon: null,
       appName: spec.appName,
       position: this.nextPosition(collectionId),
       createdBy,

@@ -10,9 +10,34 @@ export const SEND_MAIL = 'send-mail';
 /** How often a mail is tried again, and how long the first wait is (it doubles each time). */
 export const MAIL_RETRIES = { limit: 6, delaySeconds: 20 };
 
+/**
+ * Work the queue does besides mail (decision 0068): a queue, how it takes jobs, and when it
+ * runs on its own. Defined before the queue starts.
+ */
+export interface JobDefinition {
+  queue: string;
+  /**
+   * `stately`: at most one job waiting and one running, across every instance — a round that
+   * must never run twice at once, and asks for another collapse into one.
+   */
+  policy: 'standard' | 'stately';
+  /** A cron schedule (UTC): pg-boss makes one job per tick, whatever the instances. */
+  cron?: string;
+  /** How long a job may run before it is counted failed. */
+  expireInSeconds: number;
+  run(): Promise<void>;
+}
+
 export interface Jobs {
   /** True when mail is configured: `sendMail` then really sends. */
   readonly mailEnabled: boolean;
+  /** Adds work to the queue; before `start` only. */
+  define(definition: JobDefinition): void;
+  /**
+   * Asks for a run of a defined queue soon (a `stately` queue keeps one waiting at most).
+   * Does nothing when the queue is not running: its schedule does the work then.
+   */
+  runSoon(queue: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Puts a mail on the queue; it is sent by a worker, tried again with backoff. */
@@ -49,17 +74,29 @@ export function createJobs({
   let boss: PgBoss | null = null;
   let pool: DatabasePool | null = null;
   let mailer: Mailer | null = null;
+  const definitions: JobDefinition[] = [];
 
   return {
     mailEnabled: mailConfig !== null,
 
+    define(definition) {
+      if (boss) throw new Error('jobs are defined before the queue starts');
+      definitions.push(definition);
+    },
+
+    async runSoon(queue) {
+      if (!boss || !definitions.some((d) => d.queue === queue)) return;
+      // A stately queue refuses a second waiting job: that is the point, not a failure.
+      await boss.send(queue, {});
+    },
+
     async start() {
-      if (!mailConfig || boss) return;
+      if ((!mailConfig && definitions.length === 0) || boss) return;
       // pg-boss and nodemailer load here, when the queue starts, not with the app: a server
-      // without mail never loads them (decision 0061).
+      // without mail or other work never loads them (decision 0061).
       const [{ default: PgBoss }, newMailer] = await Promise.all([
         import('pg-boss'),
-        givenMailer ?? createMailer(mailConfig),
+        mailConfig ? (givenMailer ?? createMailer(mailConfig)) : null,
       ]);
       if (boss) return;
       mailer = newMailer;
@@ -79,6 +116,20 @@ export function createJobs({
       boss = new PgBoss({ db: { executeSql }, schema: 'pgboss', migrate: true });
       boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
       await boss.start();
+      const running = boss;
+      for (const definition of definitions) {
+        await running.createQueue(definition.queue, {
+          name: definition.queue,
+          policy: definition.policy,
+          expireInSeconds: definition.expireInSeconds,
+          retryLimit: 0,
+        });
+        await running.work(definition.queue, { pollingIntervalSeconds }, async () => {
+          await definition.run();
+        });
+        if (definition.cron) await running.schedule(definition.queue, definition.cron, {});
+      }
+      if (!mailer) return;
       await boss.createQueue(SEND_MAIL, {
         name: SEND_MAIL,
         retryLimit: MAIL_RETRIES.limit,

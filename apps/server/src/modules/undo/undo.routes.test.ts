@@ -59,7 +59,7 @@ describe('POST /api/consumer/undo/:id', () => {
       createdBy: cast.owner.id,
       name: 'Wiki',
       description: 'Notes',
-      icon: 'wiki.png',
+      icon: '/api/icons/wikiIconWikiIconWikiIcon',
       appName: 'Wiki app',
     });
     const rows = await snapshot(db);

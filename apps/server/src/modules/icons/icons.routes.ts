@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { notFound } from '../../lib/errors.ts';
+import { createIconsRepository } from './icons.repository.ts';
+
+/** An icon's id as iconId makes it (a base64url digest). */
+const IconParams = Type.Object(
+  { id: Type.String({ pattern: '^[A-Za-z0-9_-]{16,64}$' }) },
+  { additionalProperties: false },
+);
+const SizeQuery = Type.Object(
+  {
+    size: Type.Optional(
+      Type.Integer({ minimum: 16, maximum: 512, description: 'The size drawn, in pixels' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The size served when none is asked for: the tile's, at twice the pixels (decision 0068). */
+export const DEFAULT_ICON_SIZE = 64;
+
+/**
+ * `GET /api/icons/:id?size=n`: an icon this server keeps (decision 0068). Without a session:
+ * an `<img>` sends none, and the address is a digest no one can guess (icons.repository.ts).
+ * An address always shows the same bytes, so browsers and proxies keep it for a year. The
+ * size served is the smallest kept that is at least the one asked for, else the largest.
+ */
+export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const icons = createIconsRepository(app.database.db);
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['icons'],
+        summary: "A link's icon, kept and served by Signpost itself",
+        params: IconParams,
+        querystring: SizeQuery,
+      },
+    },
+    async (request, reply) => {
+      const wanted = request.query.size ?? DEFAULT_ICON_SIZE;
+      const sizes = await icons.sizes(request.params.id);
+      const size = sizes.find((s) => s >= wanted) ?? sizes.at(-1);
+      const image = size === undefined ? null : await icons.image(request.params.id, size);
+      if (!image) throw notFound('There is no such icon.');
+      return reply
+        .type(image.contentType)
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('ETag', `"${request.params.id}-${image.size}"`)
+        .send(image.body);
+    },
+  );
+};
