@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/errors.ts';
-import { createIconsRepository } from './icons.repository.ts';
+import { createIconsService } from './icons.service.ts';
 
 /** An icon's id as iconId makes it (a base64url digest). */
 const IconParams = Type.Object(
@@ -17,9 +17,6 @@ const SizeQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The size served when none is asked for: the tile's, at twice the pixels (decision 0068). */
-export const DEFAULT_ICON_SIZE = 64;
-
 /**
  * `GET /api/icons/:id?size=n`: an icon this server keeps (decision 0068). Without a session:
  * an `<img>` sends none, and the address is a digest no one can guess (icons.repository.ts).
@@ -27,7 +24,7 @@ export const DEFAULT_ICON_SIZE = 64;
  * size served is the smallest kept that is at least the one asked for, else the largest.
  */
 export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const icons = createIconsRepository(app.database.db);
+  const icons = createIconsService(app.database.db);
 
   app.get(
     '/:id',
@@ -40,10 +37,7 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const wanted = request.query.size ?? DEFAULT_ICON_SIZE;
-      const sizes = await icons.sizes(request.params.id);
-      const size = sizes.find((s) => s >= wanted) ?? sizes.at(-1);
-      const image = size === undefined ? null : await icons.image(request.params.id, size);
+      const image = await icons.image(request.params.id, request.query.size);
       if (!image) throw notFound('There is no such icon.');
       return reply
         .type(image.contentType)
