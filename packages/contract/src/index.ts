@@ -12,3 +12,4 @@ export * from './admin-people.ts';
 export * from './invitations.ts';
 export * from './text.ts';
 export * from './undo.ts';
+export * from './icons.ts';

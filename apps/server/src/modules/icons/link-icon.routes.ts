@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, IdParams, LinkIconState, NoContent } from '@signpost/contract';
+import { AppError } from '../../lib/errors.ts';
+import { consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
+import { caller } from '../../plugins/auth.ts';
+import { originOf } from '../audit/audit.service.ts';
+import { createIconsService, type UploadedImages } from './icons.service.ts';
+
+/** The image types an icon may be uploaded as; what the bytes really are is checked. */
+export const ICON_UPLOAD_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+];
+
+/** The largest uploaded icon, in bytes: a tile's icon needs far less. */
+export const ICON_UPLOAD_BYTES = 256 * 1024;
+
+export interface LinkIconRoutesOptions {
+  /** Checks and scales an uploaded image (modules/icons/image.ts). */
+  process: (bytes: Buffer) => Promise<UploadedImages>;
+}
+
+/**
+ * `PUT /links/:id/icon` with the image as the body, and `DELETE /links/:id/icon` (decision
+ * 0068): whoever may change a link may choose its icon, or go back to its site's. The one
+ * place the API takes a body other than JSON, so the image parser is declared in this
+ * scope only, and the rest of the API still takes JSON alone (decision 0049).
+ */
+export const linkIconRoutes: FastifyPluginAsyncTypebox<LinkIconRoutesOptions> = async (
+  app,
+  { process },
+) => {
+  const service = createIconsService(app.database.db, process);
+  app.addContentTypeParser(
+    ICON_UPLOAD_TYPES,
+    { parseAs: 'buffer', bodyLimit: ICON_UPLOAD_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    '/links/:id/icon',
+    {
+      schema: {
+        ...consumerRoute,
+        summary: "Where a link's icon stands: found on its site, uploaded, none, or not yet",
+        params: IdParams,
+        response: { 200: LinkIconState, ...errorAnswers },
+      },
+    },
+    async (request) => service.state(caller(request), request.params.id),
+  );
+
+  app.put(
+    '/links/:id/icon',
+    {
+      bodyLimit: ICON_UPLOAD_BYTES,
+      schema: {
+        ...consumerRoute,
+        summary: "Set a link's icon from an image (PNG, JPEG, GIF, WebP or ICO, at most 256 KiB)",
+        description:
+          'Whoever may change the link may. The image is checked to be one, and scaled; the ' +
+          "site's icon is not looked for while it stays.",
+        params: IdParams,
+        response: { 204: NoContent, 413: ErrorResponse, 415: ErrorResponse, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+        throw new AppError(
+          415,
+          'VALIDATION_ERROR',
+          `Send the icon as the body, typed as one of ${ICON_UPLOAD_TYPES.join(', ')}.`,
+        );
+      }
+      await service.upload(caller(request), request.params.id, request.body, originOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/links/:id/icon',
+    {
+      schema: {
+        ...consumerRoute,
+        summary: "Drop a link's uploaded icon: its site's is used again",
+        params: IdParams,
+        response: { 204: NoContent, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      await service.removeUpload(caller(request), request.params.id, originOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+};
