@@ -6,6 +6,8 @@ export interface MockRoute {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** The answer waits for this (a slow server, to test what shows meanwhile). */
+  held?: Promise<void>;
 }
 
 export interface RecordedRequest {
@@ -41,6 +43,7 @@ export function mockFetch(routes: MockRoute[]) {
       return new Response(JSON.stringify({ message: `no mock for ${method} ${url}` }), {
         status: 404,
       });
+    if (route.held) await route.held;
     const body =
       route.status === 204 || route.body === undefined ? null : JSON.stringify(route.body);
     return new Response(body, { status: route.status, headers: route.headers });

@@ -1,5 +1,5 @@
 import type { TeamDetail } from '@signpost/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCandidates, useTeamMembers, useTeamWrites, type Candidate } from '../api/teams';
@@ -153,6 +153,12 @@ function AddPeople({
   const candidates = useCandidates(teamId, query);
   const found = query ? (candidates.data ?? []) : [];
   const [picked, setPicked] = useState<Map<string, Candidate>>(new Map());
+  // Those being added show as members at once: the search's answer, read again after the
+  // add, may come after the team's list, and nobody should look addable while already in it.
+  // Until the search answers again, which then says who is in the team.
+  const [added, setAdded] = useState<ReadonlySet<string>>(new Set());
+  const answeredAt = candidates.dataUpdatedAt;
+  useEffect(() => setAdded(new Set()), [answeredAt]);
 
   function toggle(person: Candidate) {
     setPicked((current) => {
@@ -172,7 +178,7 @@ function AddPeople({
       <ul className="admin-list" aria-label={t('teams.addPeople')}>
         {[...picked.values(), ...found.filter((p) => !picked.has(p.id))].map((person) => (
           <li key={person.id}>
-            {person.member && !picked.has(person.id) ? (
+            {(person.member || added.has(person.id)) && !picked.has(person.id) ? (
               <span className="checkbox">
                 {person.name} <span className="hint">{person.email}</span>{' '}
                 <span className="hint">· {t('teams.alreadyMember')}</span>
@@ -200,11 +206,18 @@ function AddPeople({
         <button
           type="button"
           className="button button--primary"
-          onClick={() =>
-            void onAdd([...picked.values()]).then((added) => {
-              if (added) setPicked(new Map());
-            })
-          }
+          onClick={() => {
+            // Shown as members at once, and no longer to be picked (nor added twice); if
+            // the add fails, they are picked again, as they were.
+            const chosen = new Map(picked);
+            setAdded((before) => new Set([...before, ...chosen.keys()]));
+            setPicked(new Map());
+            void onAdd([...chosen.values()]).then((done) => {
+              if (done) return;
+              setPicked(chosen);
+              setAdded((before) => new Set([...before].filter((id) => !chosen.has(id))));
+            });
+          }}
         >
           {t('teams.addSelected', { count: picked.size })}
         </button>

@@ -192,6 +192,70 @@ describe('teams tab', () => {
     expect(await screen.findByText('2 people added.')).toBeInTheDocument();
   });
 
+  it('shows whoever was just added as a member at once, while the search is read again', async () => {
+    const carl = {
+      id: 'u-carl',
+      name: 'Carl Dee',
+      email: 'carl@acme.test',
+      role: 'member',
+      status: 'active',
+    };
+    const peopleRoute: MockRoute = {
+      path: '/api/admin/people',
+      status: 200,
+      body: { items: [carl], nextCursor: null },
+    };
+    const membersRoute: MockRoute = {
+      path: '/api/admin/teams/t-fin/members',
+      status: 200,
+      body: { items: [member(ann, 'editor'), member(bob, 'member')], next: null },
+    };
+    const { user, requests } = open([
+      peopleRoute,
+      { method: 'POST', path: '/api/admin/teams/t-fin/members', status: 200, body: { changed: 1 } },
+      membersRoute,
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
+    const search = await screen.findByLabelText('Find people by name or e-mail');
+    const results = screen.getByRole('list', { name: 'Add people' });
+    await user.type(search, 'carl');
+    await user.click(await within(results).findByRole('checkbox', { name: 'Select Carl Dee' }));
+
+    // The search's next answer is slow; the team's list already has Carl.
+    let answer = () => {};
+    peopleRoute.held = new Promise<void>((resolve) => (answer = resolve));
+    membersRoute.body = {
+      items: [
+        member(ann, 'editor'),
+        member(bob, 'member'),
+        { ...carl, addedAt: '2026-01-03T00:00:00.000Z' },
+      ],
+      next: null,
+    };
+    await user.click(screen.getByRole('button', { name: 'Add 1 selected' }));
+    const members = screen.getByRole('region', { name: 'Members' });
+    await waitFor(() =>
+      expect(within(members).getAllByRole('checkbox', { name: 'Select Carl Dee' })).toHaveLength(1),
+    );
+    expect(
+      within(results)
+        .getByText(/Carl Dee/)
+        .closest('li'),
+    ).toHaveTextContent('already a member');
+    expect(screen.queryByRole('button', { name: 'Add 1 selected' })).toBeNull();
+    expect(screen.queryByText('1 person added.')).toBeNull();
+
+    // The answer comes, and says so too.
+    answer();
+    expect(await screen.findByText('1 person added.')).toBeInTheDocument();
+    expect(
+      within(results)
+        .getByText(/Carl Dee/)
+        .closest('li'),
+    ).toHaveTextContent('already a member');
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('keeps the search after an add; the list and the results follow the server after each add', async () => {
     const row = (id: string, name: string, status: 'active' | 'invited') => ({
       id,
