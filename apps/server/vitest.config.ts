@@ -18,6 +18,9 @@ const NO_DATABASE = [
   'test/deploy-files.test.ts',
   'src/data-dir.test.ts',
   'src/config-timeouts.test.ts',
+  'src/modules/icons/discover.test.ts',
+  'src/modules/icons/image.test.ts',
+  'src/modules/icons/find-icon.test.ts',
 ];
 
 // The resilience suite (decision 0050) starts a PostgreSQL cluster of its own and stops,
