@@ -6,12 +6,41 @@ import { createAccessService } from '../access/access.service.ts';
 import type { AuditOrigin } from '../audit/audit.service.ts';
 import { recordContentChange } from '../audit/content-audit.ts';
 import { createIconsRepository, iconPath, type IconImage } from './icons.repository.ts';
+import { processUploadedIcon, type ImageRefusal } from './image.ts';
 
 /** The size served when none is asked for: the tile's, at twice the pixels (decision 0068). */
 export const DEFAULT_ICON_SIZE = 64;
 
 /** What checking and scaling an uploaded image answered. */
 export type UploadedImages = { ok: true; images: IconImage[] } | { ok: false; reason: string };
+
+/**
+ * An upload checked as a found icon is (image.ts), with words for the person who sent it:
+ * what the decoder says of a broken file is not theirs to read.
+ */
+export async function checkUploadedIcon(bytes: Buffer): Promise<UploadedImages> {
+  const result = await processUploadedIcon(bytes);
+  if (result.ok) {
+    return {
+      ok: true,
+      images: result.images.map((image) => ({
+        size: image.size,
+        contentType: image.contentType,
+        body: image.bytes,
+      })),
+    };
+  }
+  const reason: Record<ImageRefusal, string> = {
+    empty: 'the file is empty',
+    'too-large': result.message,
+    'not-an-image': 'it is not a PNG, JPEG, GIF, WebP or ICO image',
+    svg: 'SVG images are not used; upload a PNG of it instead',
+    'too-many-pixels': `it has ${result.message}`,
+    'too-small': `it has ${result.message}`,
+    undecodable: 'the image could not be read; it may be damaged',
+  };
+  return { ok: false, reason: reason[result.reason] };
+}
 
 export function createIconsService(
   db: Database,
