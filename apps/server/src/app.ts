@@ -29,6 +29,7 @@ import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.service.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
+import { startIconRounds } from './modules/icons/icons.rounds.ts';
 import { serializeError, type SerializedError } from './lib/log-errors.ts';
 
 export interface AppOptions {
@@ -176,6 +177,8 @@ export async function buildApp({
     startAuditRetention(app);
     startPeopleChangesRetention(app);
     startUndoRetention(app);
+    // Links' icons from their sites (decision 0068), where the server may reach them.
+    if (config.outbound.enabled) startIconRounds(app);
   }
   return app;
 }
