@@ -24,7 +24,7 @@ export interface DialogProps {
  * makes the rest of the page inert and restores focus on close.
  */
 const FIRST_FIELD =
-  'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([disabled]), textarea:not([disabled])';
+  'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=file]):not([disabled]), textarea:not([disabled])';
 
 export function Dialog({
   open,

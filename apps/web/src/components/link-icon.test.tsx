@@ -29,6 +29,17 @@ describe('LinkIcon', () => {
     );
   });
 
+  it('draws a larger icon at the size asked for', () => {
+    const { container } = render(<LinkIcon name="Jira" icon="/api/icons/jira" size={64} />);
+    const img = container.querySelector('img');
+    expect(img).toHaveAttribute('src', '/api/icons/jira?size=64');
+    expect(img).toHaveAttribute(
+      'srcset',
+      '/api/icons/jira?size=128 2x, /api/icons/jira?size=192 3x',
+    );
+    expect(img).toHaveAttribute('width', '64');
+  });
+
   it('never draws an icon from another site, only its letter badge', () => {
     for (const icon of ['https://example.com/jira.png', '//example.com/x.png', '/api/icons/../x']) {
       const { container, unmount } = render(<LinkIcon name="Jira" icon={icon} />);

@@ -13,8 +13,17 @@ export const iconAt = (icon: string, size: number) => `${icon}?size=${size}`;
  * A link's icon over a letter badge. The badge shows until the image has actually loaded,
  * so an icon that fails, or is not there yet, never leaves a blank tile. Only icons the
  * server keeps are drawn: drawing the portal asks no other site for anything (decision 0068).
+ * `size` is the size it is drawn at, in CSS pixels (a tile's, unless a larger one is asked).
  */
-export function LinkIcon({ name, icon }: { name: string; icon: string | null }) {
+export function LinkIcon({
+  name,
+  icon,
+  size = 32,
+}: {
+  name: string;
+  icon: string | null;
+  size?: number;
+}) {
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const letter = name.trim().charAt(0).toUpperCase() || '?';
   // The hue is derived from the name so a badge keeps its colour between visits.
@@ -35,11 +44,11 @@ export function LinkIcon({ name, icon }: { name: string; icon: string | null }) 
       {showImage && (
         <img
           className={state === 'loaded' ? 'link-icon' : 'link-icon link-icon--pending'}
-          src={iconAt(icon, 32)}
-          srcSet={`${iconAt(icon, 64)} 2x, ${iconAt(icon, 96)} 3x`}
+          src={iconAt(icon, size)}
+          srcSet={`${iconAt(icon, size * 2)} 2x, ${iconAt(icon, size * 3)} 3x`}
           alt=""
-          width={32}
-          height={32}
+          width={size}
+          height={size}
           loading="lazy"
           referrerPolicy="no-referrer"
           onLoad={() => setState('loaded')}

@@ -36,6 +36,43 @@ describe('api client', () => {
     expect(requests[1]!.headers.Authorization).toBeUndefined();
   });
 
+  it('sends a JSON body as JSON, as before', async () => {
+    const { requests } = mockFetch([{ method: 'POST', path: '/api/consumer/x', status: 204 }]);
+    await consumerApi.request('/x', { method: 'POST', body: { name: 'a' } });
+    expect(requests[0]!.headers['Content-Type']).toBe('application/json');
+    expect(requests[0]!.raw).toBe('{"name":"a"}');
+  });
+
+  it('sends a Blob as its bytes, typed as given or as the Blob is', async () => {
+    const { requests } = mockFetch([{ method: 'PUT', path: '/api/consumer/x', status: 204 }]);
+    const image = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    await consumerApi.request('/x', { method: 'PUT', body: image });
+    await consumerApi.request('/x', { method: 'PUT', body: image, contentType: 'image/x-icon' });
+    await consumerApi.request('/x', { method: 'PUT', body: new Blob([new Uint8Array([1])]) });
+    expect(requests.map((r) => r.headers['Content-Type'])).toEqual([
+      'image/png',
+      'image/x-icon',
+      'application/octet-stream',
+    ]);
+    expect(requests[0]!.raw).toBe(image);
+    expect(requests[0]!.body).toBeUndefined();
+  });
+
+  it('sends an ArrayBuffer or a typed array as it is, with the type given', async () => {
+    const { requests } = mockFetch([{ method: 'PUT', path: '/api/consumer/x', status: 204 }]);
+    const bytes = new Uint8Array([255, 216, 255]);
+    await consumerApi.request('/x', { method: 'PUT', body: bytes, contentType: 'image/jpeg' });
+    await consumerApi.request('/x', {
+      method: 'PUT',
+      body: bytes.buffer,
+      contentType: 'image/gif',
+    });
+    expect(requests[0]!.raw).toBe(bytes);
+    expect(requests[0]!.headers['Content-Type']).toBe('image/jpeg');
+    expect(requests[1]!.raw).toBe(bytes.buffer);
+    expect(requests[1]!.headers['Content-Type']).toBe('image/gif');
+  });
+
   it('passes other errors through with status and data', async () => {
     setSessionToken('t');
     mockFetch([{ path: '/api/consumer/menu', status: 503, body: { message: 'Database down' } }]);
@@ -85,6 +122,18 @@ describe('consumerWrite', () => {
         data: expect.objectContaining({ response: { message: 'No' } }),
       }),
     ]);
+  });
+
+  it('sends bytes with their type', async () => {
+    setSessionToken('t');
+    const { requests } = mockFetch([
+      { method: 'PUT', path: '/api/consumer/links/abc/icon', status: 204 },
+    ]);
+    const image = new Blob([new Uint8Array([71, 73, 70])]);
+    await expect(runWrite('PUT', '/links/abc/icon', image, 'image/gif')).resolves.toBe(true);
+    expect(requests[0]!.raw).toBe(image);
+    expect(requests[0]!.headers['Content-Type']).toBe('image/gif');
+    expect(requests[0]!.headers.Authorization).toBe('Bearer t');
   });
 
   it('resolves false and logs out on a 401', async () => {

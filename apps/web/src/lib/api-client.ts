@@ -49,9 +49,22 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
+/** A body sent as its bytes rather than as JSON: an image, for one. */
+export type BinaryBody = Blob | ArrayBuffer | ArrayBufferView<ArrayBuffer>;
+
+function isBinary(body: unknown): body is BinaryBody {
+  return body instanceof Blob || body instanceof ArrayBuffer || ArrayBuffer.isView(body);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /**
+   * Sent as JSON; a Blob, an ArrayBuffer or a typed array is sent as it is, typed as
+   * `contentType` (else a Blob's own type, else application/octet-stream).
+   */
   body?: unknown;
+  /** The type of a binary body (see `body`); a JSON body is always application/json. */
+  contentType?: string;
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
   /**
@@ -136,7 +149,11 @@ async function request<T>(
     cache: 'no-store',
     signal: options.signal,
   };
-  if (options.body !== undefined) {
+  if (isBinary(options.body)) {
+    const own = options.body instanceof Blob ? options.body.type : '';
+    headers['Content-Type'] = options.contentType || own || 'application/octet-stream';
+    init.body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
   }
@@ -204,14 +221,16 @@ export function reportApiError(what: string, error: unknown) {
  * A consumer write (spec §7): resolves on 204. Any other answer is logged, reported as an
  * error event (spec §8) and rejects with an ApiError carrying the server's error, so that a
  * mutation holds it for its caller. A 401 still logs the person out and rejects 'Unauthorized'.
+ * The body is JSON, or bytes typed as `contentType` (see RequestOptions).
  */
 export async function consumerWrite(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
+  contentType?: string,
 ): Promise<void> {
   try {
-    const response = await consumerApi.request<unknown>(path, { method, body });
+    const response = await consumerApi.request<unknown>(path, { method, body, contentType });
     if (response.status !== STATUS_WRITE_OK) throw new ApiError(response.status, response.data);
   } catch (error) {
     reportApiError(`${method} ${path}`, error);

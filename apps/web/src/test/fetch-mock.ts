@@ -14,7 +14,10 @@ export interface RecordedRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
+  /** A JSON body, parsed. */
   body: unknown;
+  /** The body as it was given to fetch (a Blob or bytes for an upload). */
+  raw: BodyInit | null | undefined;
 }
 
 /**
@@ -32,6 +35,7 @@ export function mockFetch(routes: MockRoute[]) {
       url,
       headers,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      raw: init.body,
     });
     const path = url.split('?')[0] ?? url;
     const route = routes.find(

@@ -206,6 +206,30 @@ export const enPanels = {
     dropped: '{{name}} was dropped on {{target}}.',
     cancelled: 'Moving {{name}} was cancelled.',
   },
+  // A link's icon, in its details, for whoever may change the link (decision 0068).
+  icon: {
+    title: 'Icon',
+    loading: 'Checking where this icon comes from…',
+    loadFailed: 'Where this icon comes from could not be read just now.',
+    loadOffline: 'You are offline: where this icon comes from shows once you are back online.',
+    found: 'Found on {{host}}.',
+    foundPunycode: 'Found on {{unicode}} (written {{ascii}}).',
+    foundOnSite: 'Found on the site of the link.',
+    uploaded: 'Uploaded by someone who may change this link.',
+    none: 'No icon was found on the site, so the first letter of the name shows.',
+    pending:
+      'The site has not been checked for an icon yet, so the first letter of the name shows for now.',
+    file: 'Image for the icon',
+    upload: 'Upload an icon…',
+    uploading: 'Uploading…',
+    retry: 'Send “{{name}}” again',
+    useSiteIcon: "Use the site's icon",
+    hint: 'A PNG, JPEG, GIF, WebP or ICO image of at most {{max}} KiB. Square images look best.',
+    tooLarge:
+      '“{{name}}” is {{size}} KiB, and an icon can be at most {{max}} KiB. Nothing was changed: please choose a smaller image.',
+    wrongType:
+      '“{{name}}” is not a PNG, JPEG, GIF, WebP or ICO image. Nothing was changed: please choose one of those.',
+  },
   invitation: {
     title: 'Welcome to {{organization}}',
     loading: 'Checking your invitation…',

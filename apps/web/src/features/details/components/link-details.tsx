@@ -7,6 +7,7 @@ import { unicodeHost } from '../../../lib/display-text';
 import { safeHref } from '../../../lib/safe-url';
 import { serverMessage } from '../../../lib/server-message';
 import { useLinkAction, type LinkAction } from '../api/link-action';
+import { LinkIconSection } from './link-icon-section';
 import '../../../lib/panel-texts';
 
 /**
@@ -40,7 +41,10 @@ export interface LinkDetailsProps {
   onClose: () => void;
 }
 
-/** Name, description, address, app, location and the action button. */
+/**
+ * Name, description, address, app, location, the icon (for whoever may change the link: a
+ * favorite is a pointer, never changed) and the action button.
+ */
 export function LinkDetails({
   entry,
   appLinks,
@@ -102,6 +106,7 @@ export function LinkDetails({
         <dt>{t('details.location')}</dt>
         <dd>{entry.locationTree.join(' > ')}</dd>
       </dl>
+      {item.type === 'link' && item.can.edit ? <LinkIconSection link={item} /> : null}
       {item.appName && appLinks.length > 0 ? (
         <section className="panel-section" aria-label={t('details.linksInThisApp')}>
           <h3>{t('details.linksInThisApp')}</h3>
