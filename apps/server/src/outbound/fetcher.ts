@@ -109,8 +109,9 @@ function guardedLookup(
   resolve: FetcherOptions['resolve'],
 ): LookupFunction {
   return (hostname, options, callback) => {
+    // A resolver that throws at once fails the connection too, not the process.
     const answer = resolve
-      ? resolve(hostname)
+      ? Promise.resolve().then(() => resolve(hostname))
       : dns.promises.lookup(hostname, { ...options, all: true });
     answer.then(
       (addresses) => {
@@ -277,8 +278,10 @@ export function createFetcher(options: FetcherOptions): Fetcher {
   if (!/^[\x20-\x7e]+$/.test(userAgent)) {
     throw new Error('version and publicUrl must be printable ASCII (they make the User-Agent)');
   }
-  // Idle kept-alive sockets close after 15 s and never hold the process open.
-  const agentOptions = { keepAlive: true, timeout: 15_000 };
+  // Idle kept-alive sockets close after 15 s and never hold the process open. No proxy from
+  // the environment, whatever a later Node version defaults to (NODE_USE_ENV_PROXY): a proxy
+  // would connect for us, past the check.
+  const agentOptions = { keepAlive: true, timeout: 15_000, proxyEnv: null } as http.AgentOptions;
   const HttpAgent = guard(http.Agent, allow, options.resolve);
   const HttpsAgent = guard(https.Agent, allow, options.resolve);
   const agents = { http: new HttpAgent(agentOptions), https: new HttpsAgent(agentOptions) };
