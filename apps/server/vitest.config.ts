@@ -21,6 +21,8 @@ const NO_DATABASE = [
   'src/modules/icons/discover.test.ts',
   'src/modules/icons/image.test.ts',
   'src/modules/icons/find-icon.test.ts',
+  'src/outbound/fetcher.test.ts',
+  'src/outbound/fetcher.property.test.ts',
 ];
 
 // The resilience suite (decision 0050) starts a PostgreSQL cluster of its own and stops,
