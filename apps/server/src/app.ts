@@ -30,6 +30,7 @@ import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.service.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
 import { startIconRounds } from './modules/icons/icons.rounds.ts';
+import type { Fetcher } from './outbound/types.ts';
 import { serializeError, type SerializedError } from './lib/log-errors.ts';
 
 export interface AppOptions {
@@ -39,6 +40,8 @@ export interface AppOptions {
   periodicJobs?: boolean;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
+  /** Replaces the guarded fetcher of icon rounds (tests: one that may reach local servers). */
+  outboundFetcher?: Fetcher;
 }
 
 export type App = FastifyInstance;
@@ -71,6 +74,7 @@ export async function buildApp({
   database,
   periodicJobs,
   logStream,
+  outboundFetcher,
 }: AppOptions): Promise<App> {
   const { timeouts } = config;
   const app = Fastify({
@@ -178,7 +182,7 @@ export async function buildApp({
     startPeopleChangesRetention(app);
     startUndoRetention(app);
     // Links' icons from their sites (decision 0068), where the server may reach them.
-    if (config.outbound.enabled) startIconRounds(app);
+    if (config.outbound.enabled) startIconRounds(app, outboundFetcher);
   }
   return app;
 }

@@ -77,7 +77,8 @@ const migratedPglite = () =>
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestContext> {
   const kind = process.env.SIGNPOST_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   const pgdb = kind === 'postgres' ? await migratedPostgres() : null;
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  // Tests never reach the sites links point to unless they say so (and then only local ones).
+  const config = loadConfig({ LOG_LEVEL: 'silent', OUTBOUND_REQUESTS: 'false', ...env });
   const database = await openDatabase({
     url: pgdb?.url ?? null,
     dataDir: null,
