@@ -18,6 +18,8 @@ const NO_DATABASE = [
   'test/deploy-files.test.ts',
   'src/data-dir.test.ts',
   'src/config-timeouts.test.ts',
+  'src/modules/link-health/check.test.ts',
+  'src/modules/link-health/state.test.ts',
 ];
 
 // The resilience suite (decision 0050) starts a PostgreSQL cluster of its own and stops,
