@@ -23,6 +23,8 @@ const NO_DATABASE = [
   'src/modules/icons/find-icon.test.ts',
   'src/outbound/fetcher.test.ts',
   'src/outbound/fetcher.property.test.ts',
+  'src/modules/link-health/check.test.ts',
+  'src/modules/link-health/state.test.ts',
 ];
 
 // The resilience suite (decision 0050) starts a PostgreSQL cluster of its own and stops,
