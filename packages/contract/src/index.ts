@@ -13,3 +13,4 @@ export * from './invitations.ts';
 export * from './text.ts';
 export * from './undo.ts';
 export * from './icons.ts';
+export * from './link-health.ts';
