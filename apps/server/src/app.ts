@@ -29,7 +29,7 @@ import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 import { createJobs, type Jobs } from './modules/jobs/jobs.service.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
-import { startIconRounds } from './modules/icons/icons.rounds.ts';
+import { startOutboundWork } from './outbound/outbound.plugin.ts';
 import type { Fetcher } from './outbound/types.ts';
 import { serializeError, type SerializedError } from './lib/log-errors.ts';
 
@@ -40,7 +40,7 @@ export interface AppOptions {
   periodicJobs?: boolean;
   /** Where log lines go instead of standard output (tests read them). */
   logStream?: { write(line: string): void };
-  /** Replaces the guarded fetcher of icon rounds (tests: one that may reach local servers). */
+  /** Replaces the guarded fetcher of icons and link checks (tests: one for local servers). */
   outboundFetcher?: Fetcher;
 }
 
@@ -181,8 +181,8 @@ export async function buildApp({
     startAuditRetention(app);
     startPeopleChangesRetention(app);
     startUndoRetention(app);
-    // Links' icons from their sites (decision 0068), where the server may reach them.
-    if (config.outbound.enabled) startIconRounds(app, outboundFetcher);
+    // Links' icons and checks (decisions 0068, 0069), where the server may reach the sites.
+    if (config.outbound.enabled) startOutboundWork(app, outboundFetcher);
   }
   return app;
 }

@@ -108,25 +108,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it('asks sites for icons at most once a second per host, and again weekly, unless told not to', () => {
+  it('asks sites at most once a second per host, for icons weekly and to check links daily, unless told not to', () => {
     expect(loadConfig({}).outbound).toEqual({
       enabled: true,
       iconRefreshHours: 168,
+      linkCheckHours: 24,
       perHostIntervalMs: 1000,
     });
     expect(
       loadConfig({
         OUTBOUND_REQUESTS: 'false',
         ICON_REFRESH_HOURS: '24',
+        LINK_CHECK_HOURS: '6',
         OUTBOUND_HOST_INTERVAL_MS: '250',
       }).outbound,
-    ).toEqual({ enabled: false, iconRefreshHours: 24, perHostIntervalMs: 250 });
+    ).toEqual({ enabled: false, iconRefreshHours: 24, linkCheckHours: 6, perHostIntervalMs: 250 });
   });
 
   it.each([
     [{ OUTBOUND_REQUESTS: 'sometimes' }, /^OUTBOUND_REQUESTS must be true or false/],
     [{ ICON_REFRESH_HOURS: '0' }, /^ICON_REFRESH_HOURS must be a whole number from 1 to 8760/],
     [{ OUTBOUND_HOST_INTERVAL_MS: '-5' }, /^OUTBOUND_HOST_INTERVAL_MS must be a whole number/],
+    [{ LINK_CHECK_HOURS: '721' }, /^LINK_CHECK_HOURS must be a whole number from 1 to 720/],
   ])('refuses outbound settings %j with one line', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -56,6 +56,8 @@ export interface OutboundConfig {
   enabled: boolean;
   /** How often a link's icon is looked for again, in hours. */
   iconRefreshHours: number;
+  /** How often every link is checked, in hours (decision 0069). */
+  linkCheckHours: number;
   /** The least time between two requests to one host, in ms: no site is hammered. */
   perHostIntervalMs: number;
 }
@@ -354,6 +356,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     outbound: {
       enabled: boolean(env, 'OUTBOUND_REQUESTS', true),
       iconRefreshHours: integer(env, 'ICON_REFRESH_HOURS', 7 * 24, 1, 365 * 24),
+      linkCheckHours: integer(env, 'LINK_CHECK_HOURS', 24, 1, 30 * 24),
       perHostIntervalMs: integer(env, 'OUTBOUND_HOST_INTERVAL_MS', 1000, 0, 600_000),
     },
   };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
+import { adminBrokenLinksRoutes } from './link-health/link-health.routes.ts';
 import { adminOrganizationRoutes } from './organization/organization.routes.ts';
 import { adminPeopleRoutes } from './people/people.routes.ts';
 import { adminSuggestionsRoutes } from './suggestions/suggestions.routes.ts';
@@ -18,4 +19,5 @@ export const adminRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminOrganizationRoutes);
   await app.register(adminSuggestionsRoutes);
   await app.register(adminAuditRoutes);
+  await app.register(adminBrokenLinksRoutes);
 };

@@ -3,6 +3,7 @@ import { collectionsRoutes } from './collections/collections.routes.ts';
 import { favoritesRoutes } from './favorites/favorites.routes.ts';
 import { checkUploadedIcon } from './icons/icons.service.ts';
 import { linkIconRoutes } from './icons/link-icon.routes.ts';
+import { attentionRoutes } from './link-health/link-health.routes.ts';
 import { linksRoutes } from './links/links.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { menuRoutes } from './menu/menu.routes.ts';
@@ -20,6 +21,8 @@ export const consumerRoutes: FastifyPluginAsync = async (app) => {
   await app.register(linksRoutes);
   // A link's own icon (decision 0068): the one route whose body is an image.
   await app.register(linkIconRoutes, { process: checkUploadedIcon });
+  // Links that need the person: broken or moved (decision 0069).
+  await app.register(attentionRoutes);
   await app.register(favoritesRoutes);
   await app.register(sharesRoutes);
   await app.register(peersRoutes);

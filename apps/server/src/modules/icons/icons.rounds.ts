@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createFetcher } from '../../outbound/fetcher.ts';
 import type { Fetcher } from '../../outbound/types.ts';
 import { createIconsRepository } from './icons.repository.ts';
 import { iconRound, type IconLookup } from './icons.worker.ts';
@@ -8,9 +7,6 @@ import { findIcon } from './find-icon.ts';
 /** The queue of icon rounds, and of the cleanup of icons no link uses. */
 export const ICON_ROUNDS = 'link-icons';
 export const ICON_CLEANUP = 'icons-cleanup';
-
-/** The product's version as sites see it in the User-Agent. */
-export const SIGNPOST_VERSION = '0.1.0';
 
 /** How long an icon no link uses is kept before it goes (a link restored by undo finds it). */
 const UNUSED_GRACE_SECONDS = 7 * 24 * 3600;
@@ -40,13 +36,14 @@ export function lookupWith(fetcher: Fetcher) {
  * stately queue runs one at a time), and one soon after a link is saved; a daily cleanup.
  * Only where the server may reach the sites links point to (OUTBOUND_REQUESTS).
  */
-export function startIconRounds(app: FastifyInstance, fetcher?: Fetcher): void {
+export function startIconRounds(
+  app: FastifyInstance,
+  fetcher: Fetcher,
+  stopping: AbortSignal,
+): void {
   const { config, database, jobs, log } = app;
   const icons = createIconsRepository(database.db);
-  const outbound =
-    fetcher ?? createFetcher({ version: SIGNPOST_VERSION, publicUrl: config.publicUrl });
-  const lookup = lookupWith(outbound);
-  const stopping = new AbortController();
+  const lookup = lookupWith(fetcher);
   jobs.define({
     queue: ICON_ROUNDS,
     policy: 'stately',
@@ -59,7 +56,7 @@ export function startIconRounds(app: FastifyInstance, fetcher?: Fetcher): void {
         log,
         refreshSeconds: config.outbound.iconRefreshHours * 3600,
         perHostIntervalMs: config.outbound.perHostIntervalMs,
-        signal: stopping.signal,
+        signal: stopping,
       });
     },
   });
@@ -81,10 +78,6 @@ export function startIconRounds(app: FastifyInstance, fetcher?: Fetcher): void {
       log.warn({ err: error }, 'could not ask for an icon round');
     });
   });
-  // A round stops taking links as the server starts closing; the queue then waits for what
-  // runs (jobs.stop), and the fetcher's kept connections close last.
-  app.addHook('preClose', async () => stopping.abort());
-  app.addHook('onClose', async () => outbound.close());
 }
 
 /** The routes whose success saves a link's address. */

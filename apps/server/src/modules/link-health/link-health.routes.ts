@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AttentionResponse, BrokenLinksResponse } from '@signpost/contract';
+import { adminRoute, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
+import { caller } from '../../plugins/auth.ts';
+import { createLinkHealthService } from './link-health.service.ts';
+
+/** `GET /links/attention` (consumer): the links that need the signed-in person (decision 0069). */
+export const attentionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createLinkHealthService(app.database.db);
+  app.get(
+    '/links/attention',
+    {
+      schema: {
+        ...consumerRoute,
+        summary: 'The broken and moved links you may fix, and those of shares you are in',
+        response: { 200: AttentionResponse, ...errorAnswers },
+      },
+    },
+    async (request) => service.attention(caller(request)),
+  );
+};
+
+/** `GET /links/broken` (admin): the broken links of the spaces the person runs. */
+export const adminBrokenLinksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createLinkHealthService(app.database.db);
+  app.get(
+    '/links/broken',
+    {
+      schema: {
+        ...adminRoute,
+        summary: 'The broken links of the teams you edit, or of the organization',
+        response: { 200: BrokenLinksResponse, ...errorAnswers },
+      },
+    },
+    async (request) => service.broken(caller(request)),
+  );
+};
