@@ -394,6 +394,51 @@ describe('a round', () => {
   const quiet = { info() {}, error() {} } as never;
   const place = async () => createCollection(db, { user: person });
 
+  it('counts no failure when no site answers at all: the server, not the sites, is cut off', async () => {
+    await checks.takeDue(100_000, 3600);
+    const where = await place();
+    const cutOff = await Promise.all(
+      ['a', 'b', 'c'].map((host) => createLink(db, where, { url: `https://${host}.cut.example/` })),
+    );
+    const warned: string[] = [];
+    const log = {
+      info() {},
+      error() {},
+      warn: (_: unknown, message: string) => warned.push(message),
+    } as never;
+    const offline = fakeFetcher({}, (url) => noAnswer(url, 'dns'));
+    const first = await linkCheckRound({
+      checks,
+      fetcher: offline,
+      log,
+      intervalSeconds: DAY,
+      perHostIntervalMs: 0,
+    });
+    expect(first).toMatchObject({ checked: 3, failed: 0, broken: 0, inconclusive: 3, offline: 3 });
+    expect(warned).toEqual([expect.stringContaining('cut off from the network')]);
+    for (const link of cutOff)
+      expect(await rowOf(link.id)).toMatchObject({ state: 'unknown', failures: 0 });
+
+    // When one site answers, the others' failures are theirs, and count.
+    await checks.takeDue(100_000, 3600);
+    const alive = await createLink(db, where, { url: 'https://alive.example/' });
+    for (const link of cutOff) await dueNow(link.id);
+    const partly = fakeFetcher(
+      { 'HEAD https://alive.example/': answer('https://alive.example/', 200) },
+      (url) => noAnswer(url, 'dns'),
+    );
+    const second = await linkCheckRound({
+      checks,
+      fetcher: partly,
+      log,
+      intervalSeconds: DAY,
+      perHostIntervalMs: 0,
+    });
+    expect(second).toMatchObject({ checked: 4, fine: 1, failed: 3, offline: 0 });
+    expect(await rowOf(alive.id)).toMatchObject({ state: 'fine' });
+    for (const link of cutOff) expect(await rowOf(link.id)).toMatchObject({ failures: 1 });
+  });
+
   it('asks each host at its pace, with HEAD then GET, and records what it found', async () => {
     // Nothing else due: this round sees only the links below.
     await checks.takeDue(100_000, 3600);
@@ -440,6 +485,7 @@ describe('a round', () => {
       stale: 0,
       errors: 1,
       released: 0,
+      offline: 0,
     });
     const times = fetcher.calls.filter((c) => c.url.includes('paced')).map((c) => c.at);
     expect(times).toHaveLength(3);

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { hostOf, runPacedByHost } from '../../outbound/host-pace.ts';
 import type { Fetcher } from '../../outbound/types.ts';
 import type { JobDefinition } from '../jobs/jobs.service.ts';
-import { checkAddress, CHECK_TIMEOUT_MS } from './check.ts';
+import { checkAddress, CHECK_TIMEOUT_MS, type CheckOutcome } from './check.ts';
 import type { DueCheck, LinkHealthRepository } from './link-health.repository.ts';
 
 export interface LinkCheckRoundOptions {
@@ -48,7 +48,18 @@ export interface RoundCounts {
   errors: number;
   /** Links taken and given back unchecked, the round's time being up. */
   released: number;
+  /**
+   * Failures not counted because no site at all answered in their batch: the server's own
+   * network, not the sites, was down (see `linkCheckRound`).
+   */
+  offline: number;
 }
+
+/** Failures that say nothing of the site when no site answers at all. */
+const NETWORK_FAILURES = new Set(['dns', 'timeout', 'network']);
+
+/** How many hosts must fail at the network in a batch where none answers, to blame our side. */
+export const OFFLINE_HOSTS = 2;
 
 /**
  * How long a taken link stays with its round. It covers a round's budget and one check
@@ -93,6 +104,7 @@ export async function linkCheckRound({
     stale: 0,
     errors: 0,
     released: 0,
+    offline: 0,
   };
   const started = Date.now();
   const stop = new AbortController();
@@ -113,6 +125,56 @@ export async function linkCheckRound({
     lastAsked.set(host, Date.now());
   };
 
+  const record = async (link: DueCheck, outcome: CheckOutcome) => {
+    const next = await checks.record(link, outcome, { intervalSeconds });
+    if (!next) counts.stale += 1;
+    else if (!next.conclusive) counts.inconclusive += 1;
+    else if (next.state === 'broken' && next.changed) counts.broken += 1;
+    else if (outcome.kind === 'failure') counts.failed += 1;
+    else if (next.state === 'fine') counts.fine += 1;
+    else if (next.state === 'moved') counts.moved += 1;
+    else counts.unknown += 1;
+  };
+
+  // A batch's failures at the network (no name, no connection, no answer in time) wait for
+  // the end of the batch: if some site answered, they are the sites' own and count; if none
+  // did, across several hosts, the server itself is cut off (a network down, a resolver
+  // gone), and counting them would mark every link of the organization broken. They are then
+  // inconclusive: looked at again later, and nothing changes.
+  let answered = false;
+  let held: { link: DueCheck; outcome: CheckOutcome }[] = [];
+  const settleHeld = async () => {
+    const hostsDown = new Set(held.map(({ link }) => hostOf(link.url)));
+    const cutOff = !answered && hostsDown.size >= OFFLINE_HOSTS;
+    if (cutOff) {
+      counts.offline += held.length;
+      log.warn(
+        { links: held.length, hosts: hostsDown.size },
+        'no site answered a link check: the server seems cut off from the network; nothing is marked broken',
+      );
+    }
+    for (const { link, outcome } of held) {
+      try {
+        await record(
+          link,
+          cutOff
+            ? {
+                kind: 'inconclusive',
+                status: null,
+                retryAfterSeconds: null,
+                message: `no site answered this round (${outcome.kind === 'failure' ? outcome.failure : outcome.kind})`,
+              }
+            : outcome,
+        );
+      } catch (error) {
+        counts.errors += 1;
+        log.error({ err: error, linkId: link.linkId }, 'checking a link failed');
+      }
+    }
+    held = [];
+    answered = false;
+  };
+
   const checkOne = async (link: DueCheck) => {
     const host = hostOf(link.url);
     await paceHost(host);
@@ -122,14 +184,12 @@ export async function linkCheckRound({
         timeoutMs,
         beforeRetry: () => paceHost(host),
       });
-      const next = await checks.record(link, outcome, { intervalSeconds });
-      if (!next) counts.stale += 1;
-      else if (!next.conclusive) counts.inconclusive += 1;
-      else if (next.state === 'broken' && next.changed) counts.broken += 1;
-      else if (outcome.kind === 'failure') counts.failed += 1;
-      else if (next.state === 'fine') counts.fine += 1;
-      else if (next.state === 'moved') counts.moved += 1;
-      else counts.unknown += 1;
+      if (outcome.kind === 'failure' && NETWORK_FAILURES.has(outcome.failure)) {
+        held.push({ link, outcome });
+        return;
+      }
+      if (outcome.kind !== 'refused') answered = true;
+      await record(link, outcome);
     } catch (error) {
       // A fault of ours, not the site's: logged, and the link is due again after its lease.
       counts.errors += 1;
@@ -154,6 +214,7 @@ export async function linkCheckRound({
         // The interval is kept by paceHost, which also spans batches and the GET fallback.
         { intervalMs: 0, hosts, signal: stop.signal, sleep },
       );
+      await settleHeld();
       const left = due.filter((link) => !done.has(link));
       if (left.length > 0) {
         await checks.release(left);
