@@ -313,7 +313,8 @@ async function newestLink() {
 
 // Storing a link changes the links and the version of the scope it is in (menu_scopes);
 // nothing else.
-const LINK_STORED = ['links', 'menu_scopes'];
+// A stored link is also due for its icon and its check (migrations 0014 and 0015).
+const LINK_STORED = ['links', 'menu_scopes', 'link_icons', 'link_checks'];
 
 /** Nested `depth` times: [[[…]]] or {"a":{"a":…}}. */
 const nested = (depth: number, open: string, close: string, inner = '1') =>
@@ -1730,6 +1731,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/invitations/accept': 'an invitation, guarded by its secret',
   'POST /api/auth/sso/second-factor':
     'the code after a single sign-on, guarded by its ticket and the cookie of the browser',
+  'GET /api/icons/:id':
+    "a link's icon: an <img> sends no session, and its address is a digest nobody can guess (decision 0068)",
 };
 // The API viewer's page and files are the stock Swagger UI and reveal nothing of this server
 // (decision 0051); the document itself (`/api/docs/json`, `/yaml`) needs a session.

@@ -11,6 +11,7 @@ import {
   createUser,
   signIn,
 } from './factories.ts';
+import { pngOf } from '../src/modules/icons/test-images.ts';
 
 // Menu versions come from one sequence that moves whenever anyone changes anything a menu
 // can show, private collections included (migration 0013). No answer, header or body, may
@@ -27,7 +28,7 @@ describe('the menu versions', () => {
     const team = await createTeam(db, org.id);
     await addTeamMember(db, team, member.id, 'editor');
     const collection = await createCollection(db, { user: member });
-    await createLink(db, collection);
+    const link = await createLink(db, collection);
     await selectRows(db, sql`SELECT setval('menu_scope_version', ${MARK})`);
     // A bump of the member's scope and one of the organization's: both now near the mark.
     await createLink(db, collection);
@@ -52,9 +53,31 @@ describe('the menu versions', () => {
       teamId: team.id,
       personId: member.id,
     };
+    // A link's own calls, and an icon the member uploaded for it.
+    const upload = await app.inject({
+      method: 'PUT',
+      url: `/api/consumer/links/${link.id}/icon`,
+      headers: { ...(await signIn(app, member)).headers, 'content-type': 'image/png' },
+      payload: await pngOf(32),
+    });
+    expect(upload.statusCode).toBe(204);
+    const [icon] = await selectRows<{ icon: string }>(
+      db,
+      sql`SELECT icon FROM links WHERE id = ${link.id}`,
+    );
+    const idFor = (path: string) =>
+      path.startsWith('/api/icons/')
+        ? icon!.icon.slice('/api/icons/'.length)
+        : path.includes('/links/{id}')
+          ? link.id
+          : collection.id;
     const urls = paths
       .filter(([, methods]) => 'get' in methods)
-      .map(([path]) => path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? member.id))
+      .map(([path]) =>
+        path.replace(/\{(\w+)\}/g, (_, name: string) =>
+          name === 'id' ? idFor(path) : (ids[name] ?? member.id),
+        ),
+      )
       // The live-updates stream never ends: its events say nothing but "changed" (decision 0062).
       .filter(
         (url) =>
@@ -72,6 +95,8 @@ describe('the menu versions', () => {
         expect(response.body, `GET ${url}`).not.toMatch(counter);
         expect(JSON.stringify(response.headers), `GET ${url}`).not.toMatch(counter);
         if (url === '/api/consumer/menu') expect(etag).toMatch(/^W\/"m[\w-]{27}"$/);
+        // An icon's ETag is its address: a digest of its images, the same for everyone.
+        else if (url.startsWith('/api/icons/')) expect(etag).toMatch(/^"[\w-]{32}-\d+"$/);
         else expect(etag, `GET ${url}`).toBeUndefined();
       }
       // Most calls answered with their content (the administrator's all of them).

@@ -87,6 +87,8 @@ const CAST = {
   bookmarkletPerson: { colleague: 'rosa.petrov@example.com' },
   unsafeBookmarkletPerson: { colleague: 'samir.chen@example.com' },
   bookmarkletSettingsPerson: { colleague: 'tara.cohen@example.com' },
+  // icons.spec.ts
+  iconPerson: { colleague: 'liam.rossi@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;
