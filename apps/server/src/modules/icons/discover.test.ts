@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   discoverIcons,
+  loadHtmlParser,
   fallback,
   manifestIcons,
   preferredSize,
@@ -15,6 +16,8 @@ const urls = (html: string, page = PAGE) =>
 
 const head = (links: string) =>
   `<!DOCTYPE html><html><head><title>Guide</title>${links}</head><body><p>Hi</p></body></html>`;
+
+beforeAll(loadHtmlParser);
 
 describe('discoverIcons: which links count', () => {
   it('takes every rel list with the token icon, and apple-touch icons, in any case', () => {

@@ -1,4 +1,4 @@
-import { parse, type DefaultTreeAdapterTypes } from 'parse5';
+import type { DefaultTreeAdapterTypes } from 'parse5';
 import { LARGEST_ICON_SIZE } from './image.ts';
 
 // Where a page says its icons are (decision 0068): its `<link rel="icon">` (any rel list
@@ -51,11 +51,19 @@ const APPLE_TOUCH_ICON_SIZE = 180;
  */
 const MAX_DATA_URL_LENGTH = 700_000;
 
+// parse5 loads with the first page read, not with the server (about 9 MB): loadHtmlParser
+// before discoverIcons.
+let parse: typeof import('parse5').parse | null = null;
+export async function loadHtmlParser(): Promise<void> {
+  parse ??= (await import('parse5')).parse;
+}
+
 /**
  * The icon candidates of a page, from its HTML and the address it was finally read from
  * (after redirects), most preferred first, `/favicon.ico` at the origin last.
  */
 export function discoverIcons(html: string, pageUrl: string): DiscoveredIcons {
+  if (!parse) throw new Error('loadHtmlParser() first');
   const document = parse(html);
   const head = findHead(document);
   const base = baseUrl(document, pageUrl);

@@ -6,6 +6,7 @@ import {
   rankCandidates,
   type CandidateOrigin,
   type IconCandidate,
+  loadHtmlParser,
 } from './discover.ts';
 import { LARGEST_ICON_SIZE, processIcon, type ImageKind, type ScaledIcon } from './image.ts';
 
@@ -102,6 +103,7 @@ export async function findIcon(
   let candidates: IconCandidate[];
   const page = await get(pageUrl, ACCEPT_HTML, settings.pageMaxBytes);
   if (page.ok && isSuccess(page) && isHtml(page.headers['content-type'])) {
+    await loadHtmlParser();
     const discovered = discoverIcons(decodeText(page.body, page.headers['content-type']), page.url);
     candidates = discovered.candidates;
     // A manifest costs a request, worth it only when the page names no icon that is large

@@ -48,6 +48,7 @@ export function startIconRounds(
     queue: ICON_ROUNDS,
     policy: 'stately',
     cron: '* * * * *',
+    everySeconds: 60,
     expireInSeconds: 15 * 60,
     run: async () => {
       await iconRound({
@@ -64,6 +65,7 @@ export function startIconRounds(
     queue: ICON_CLEANUP,
     policy: 'stately',
     cron: '17 3 * * *',
+    everySeconds: 24 * 3600,
     expireInSeconds: 15 * 60,
     run: async () => {
       const deleted = await icons.deleteUnused(UNUSED_GRACE_SECONDS);

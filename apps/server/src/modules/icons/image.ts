@@ -1,5 +1,4 @@
-import decodeIco from 'decode-ico';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
 
 // What a site's icon must be before Signpost keeps it (decision 0068): bytes that are really
 // a PNG, JPEG, GIF, WebP or ICO image by their first bytes (whatever the answer's
@@ -29,10 +28,17 @@ export const MAX_SOURCE_PIXELS = MAX_SOURCE_SIDE * MAX_SOURCE_SIDE;
 export const MIN_SOURCE_SIDE = 16;
 /** An administrator's upload: larger than any icon needs to be, small enough to hold in memory. */
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
+// sharp and libvips (about 20 MB) load with the first image, not with the server: a server
+// that never meets an icon, or is told not to reach sites, never holds them.
 // sharp's operation cache (libvips', 50 MB by default) keeps decoded images for reuse; each
 // icon here is decoded once and never again, so the cache would only hold memory. The setting
 // is the process's, and this module is the server's one user of sharp.
-sharp.cache(false);
+let loadingSharp: Promise<typeof import('sharp').default> | null = null;
+const loadSharp = () =>
+  (loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
 
 /** An ICO holds a handful of sizes; a directory longer than this is not a real icon. */
 const MAX_ICO_ENTRIES = 64;
@@ -178,6 +184,7 @@ const DECODE = {
 } as const;
 
 async function processRaster(buffer: Buffer, kind: Exclude<ImageKind, 'ico'>) {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reads the header only, so sharp's pixel limit is lifted here: the dimensions are known
@@ -291,6 +298,7 @@ async function processIco(buffer: Buffer): Promise<ImageResult> {
     const header = Buffer.from([0, 0, 1, 0, 1, 0]);
     const entry = Buffer.from(chosen.entry);
     entry.writeUInt32LE(22, 12);
+    const { default: decodeIco } = await import('decode-ico');
     const [image] = decodeIco(Buffer.concat([header, entry, data]));
     if (image === undefined || image.type !== 'bmp') throw new Error('no bitmap in the entry');
     rgba = image;
@@ -315,6 +323,7 @@ async function scale(
   height: number,
 ): Promise<ImageResult> {
   const source = Math.max(width, height);
+  const sharp = await loadSharp();
   try {
     const images = await Promise.all(
       ICON_SIZES.map(async (size): Promise<ScaledIcon> => {

@@ -8,6 +8,55 @@ import { createJobs } from './jobs.service.ts';
 const { app, database, config } = await createTestApp();
 
 describe('the job queue', () => {
+  it('runs a defined job one run at a time, soon when asked, and waits for it on stop', async () => {
+    // In process on the embedded database; on PostgreSQL, on a stately pg-boss queue.
+    const jobs = createJobs({ config, database, log: app.log, pollingIntervalSeconds: 0.5 });
+    let runs = 0;
+    let active = 0;
+    let most = 0;
+    let release = () => {};
+    const job = {
+      queue: 'test-rounds',
+      policy: 'stately' as const,
+      cron: '0 0 1 1 *',
+      everySeconds: 3600,
+      expireInSeconds: 60,
+    };
+    jobs.define({
+      ...job,
+      run: async () => {
+        runs += 1;
+        active += 1;
+        most = Math.max(most, active);
+        await new Promise<void>((resolve) => (release = resolve));
+        active -= 1;
+      },
+    });
+    await jobs.start();
+    expect(() => jobs.define({ ...job, queue: 'late', run: async () => {} })).toThrow();
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
+    };
+    // Asked three times while one runs: one more run after it, not three.
+    await jobs.runSoon('test-rounds');
+    await until(() => runs === 1);
+    await jobs.runSoon('test-rounds');
+    await jobs.runSoon('test-rounds');
+    await jobs.runSoon('test-rounds');
+    release();
+    await until(() => runs === 2);
+    const stopping = jobs.stop();
+    let stopped = false;
+    void stopping.then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The second run is under way: stop waits for it.
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect({ runs, most }).toEqual({ runs: 2, most: 1 });
+  });
+
   it('does not start without mail to send', async () => {
     const jobs = createJobs({ config, database, log: app.log });
     await jobs.start();

@@ -22,7 +22,9 @@ export interface JobDefinition {
    */
   policy: 'standard' | 'stately';
   /** A cron schedule (UTC): pg-boss makes one job per tick, whatever the instances. */
-  cron?: string;
+  cron: string;
+  /** The same schedule as a period, for the embedded database, where jobs run in process. */
+  everySeconds: number;
   /** How long a job may run before it is counted failed. */
   expireInSeconds: number;
   run(): Promise<void>;
@@ -75,23 +77,41 @@ export function createJobs({
   let pool: DatabasePool | null = null;
   let mailer: Mailer | null = null;
   const definitions: JobDefinition[] = [];
+  // On the embedded database there is one process: its jobs run here, on timers, one run of
+  // each at a time, with no queue to poll (decision 0068); pg-boss stays for mail.
+  const local = new Map<string, LocalJob>();
+  let started = false;
 
   return {
     mailEnabled: mailConfig !== null,
 
     define(definition) {
-      if (boss) throw new Error('jobs are defined before the queue starts');
+      if (started) throw new Error('jobs are defined before the queue starts');
       definitions.push(definition);
     },
 
     async runSoon(queue) {
+      const here = local.get(queue);
+      if (here) {
+        here.soon();
+        return;
+      }
       if (!boss || !definitions.some((d) => d.queue === queue)) return;
       // A stately queue refuses a second waiting job: that is the point, not a failure.
       await boss.send(queue, {});
     },
 
     async start() {
-      if ((!mailConfig && definitions.length === 0) || boss) return;
+      started = true;
+      if (database.kind === 'pglite' && local.size === 0) {
+        for (const definition of definitions) {
+          const job = localJob(definition, log);
+          local.set(definition.queue, job);
+          job.start();
+        }
+      }
+      const queued = database.kind === 'pglite' ? [] : definitions;
+      if ((!mailConfig && queued.length === 0) || boss) return;
       // pg-boss and nodemailer load here, when the queue starts, not with the app: a server
       // without mail or other work never loads them (decision 0061).
       const [{ default: PgBoss }, newMailer] = await Promise.all([
@@ -117,7 +137,7 @@ export function createJobs({
       boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
       await boss.start();
       const running = boss;
-      for (const definition of definitions) {
+      for (const definition of queued) {
         await running.createQueue(definition.queue, {
           name: definition.queue,
           policy: definition.policy,
@@ -127,7 +147,7 @@ export function createJobs({
         await running.work(definition.queue, { pollingIntervalSeconds }, async () => {
           await definition.run();
         });
-        if (definition.cron) await running.schedule(definition.queue, definition.cron, {});
+        await running.schedule(definition.queue, definition.cron, {});
       }
       if (!mailer) return;
       await boss.createQueue(SEND_MAIL, {
@@ -152,6 +172,9 @@ export function createJobs({
     },
 
     async stop() {
+      const here = [...local.values()];
+      local.clear();
+      await Promise.all(here.map((job) => job.stop()));
       const running = boss;
       boss = null;
       if (running) await running.stop({ graceful: true, wait: true, timeout: 10_000 });
@@ -165,6 +188,54 @@ export function createJobs({
     async sendMail(message) {
       if (!boss) throw new Error('mail is not configured');
       await boss.send(SEND_MAIL, message);
+    },
+  };
+}
+
+interface LocalJob {
+  start(): void;
+  /** Runs it now, or once more right after the run under way. */
+  soon(): void;
+  /** No new run; waits for the one under way. */
+  stop(): Promise<void>;
+}
+
+/** The first run of a job in process waits this long, so that it does not slow the start. */
+const FIRST_RUN_MS = 5_000;
+
+function localJob(definition: JobDefinition, log: FastifyBaseLogger): LocalJob {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const timers: NodeJS.Timeout[] = [];
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = definition
+      .run()
+      .catch((error: unknown) => log.error({ err: error, job: definition.queue }, 'job failed'))
+      .finally(() => {
+        running = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  return {
+    start() {
+      timers.push(setTimeout(run, FIRST_RUN_MS).unref());
+      timers.push(setInterval(run, definition.everySeconds * 1000).unref());
+    },
+    soon: run,
+    async stop() {
+      stopped = true;
+      again = false;
+      for (const timer of timers) clearTimeout(timer);
+      await running;
     },
   };
 }

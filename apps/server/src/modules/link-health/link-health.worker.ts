@@ -241,11 +241,12 @@ export const LINK_CHECK_QUEUE = 'link-checks';
  * first failure is checked again within the half hour it is due in. A round ends within its
  * budget and one check per host, well before the job expires.
  */
-export function linkCheckJob(options: LinkCheckRoundOptions, cron = '*/5 * * * *'): JobDefinition {
+export function linkCheckJob(options: LinkCheckRoundOptions): JobDefinition {
   return {
     queue: LINK_CHECK_QUEUE,
     policy: 'stately',
-    cron,
+    cron: '*/5 * * * *',
+    everySeconds: 300,
     expireInSeconds: LINK_CHECK_LEASE_SECONDS,
     async run() {
       await linkCheckRound(options);
