@@ -1,4 +1,4 @@
-import type { DefaultTreeAdapterTypes } from 'parse5';
+import type { DefaultTreeAdapterTypes, parse as parseHtml } from 'parse5';
 import { LARGEST_ICON_SIZE } from './image.ts';
 
 // Where a page says its icons are (decision 0068): its `<link rel="icon">` (any rel list
@@ -53,7 +53,7 @@ const MAX_DATA_URL_LENGTH = 700_000;
 
 // parse5 loads with the first page read, not with the server (about 9 MB): loadHtmlParser
 // before discoverIcons.
-let parse: typeof import('parse5').parse | null = null;
+let parse: typeof parseHtml | null = null;
 export async function loadHtmlParser(): Promise<void> {
   parse ??= (await import('parse5')).parse;
 }

@@ -1,4 +1,4 @@
-import type { Metadata, OutputInfo } from 'sharp';
+import type { default as Sharp, Metadata, OutputInfo } from 'sharp';
 
 // What a site's icon must be before Signpost keeps it (decision 0068): bytes that are really
 // a PNG, JPEG, GIF, WebP or ICO image by their first bytes (whatever the answer's
@@ -33,7 +33,7 @@ export const MAX_UPLOAD_BYTES = 1024 * 1024;
 // sharp's operation cache (libvips', 50 MB by default) keeps decoded images for reuse; each
 // icon here is decoded once and never again, so the cache would only hold memory. The setting
 // is the process's, and this module is the server's one user of sharp.
-let loadingSharp: Promise<typeof import('sharp').default> | null = null;
+let loadingSharp: Promise<typeof Sharp> | null = null;
 const loadSharp = () =>
   (loadingSharp ??= import('sharp').then(({ default: sharp }) => {
     sharp.cache(false);
