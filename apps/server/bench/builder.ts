@@ -1,4 +1,5 @@
 // Rows of a data set, built in memory as column arrays: one BulkTable per table.
+import { createHash } from 'node:crypto';
 import { BulkTable } from './bulk.ts';
 import { Prng } from './prng.ts';
 import { APPS, NOUNS, TOPICS } from './words.ts';
@@ -135,7 +136,9 @@ export class Builder {
       `${topic} ${noun}`,
       `The ${topic.toLowerCase()} ${noun} in ${app}`,
       `https://${domain}/${topic.toLowerCase()}-${noun}-${n}`,
-      this.rng.int(4) === 0 ? null : `https://${domain}/favicon.ico`,
+      // Three links in four have an icon the server keeps (decision 0068): a path of the
+      // same shape and length as a real one; the bench serves no icon.
+      this.rng.int(4) === 0 ? null : keptIcon(domain),
       app,
       this.position(collectionId),
       createdBy,
@@ -188,4 +191,9 @@ export class Builder {
       this.position(collectionId),
     );
   }
+}
+
+/** A kept icon's path for a domain: `/api/icons/` and 32 characters, as iconId makes them. */
+function keptIcon(domain: string): string {
+  return `/api/icons/${createHash('sha256').update(domain).digest('base64url').slice(0, 32)}`;
 }

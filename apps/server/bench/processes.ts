@@ -77,6 +77,9 @@ export async function startServer(
     WEB_DIR: '',
     DATABASE_URL: 'url' in database ? database.url : '',
     DATA_DIR: 'dataDir' in database ? database.dataDir : '',
+    // The rows measure the server without a round of icons or link checks going on; the
+    // link checks part measures one (decision 0069).
+    OUTBOUND_REQUESTS: 'false',
     ...extraEnv,
   };
   const child = start([SERVER_MAIN], env, logFile);
