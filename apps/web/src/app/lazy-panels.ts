@@ -53,6 +53,12 @@ export const SettingsPanel = lazy(() =>
     default: m.SettingsPanel,
   })),
 );
+/** The links that need attention (decision 0069): loaded when the header's button is used. */
+export const AttentionDialog = lazy(() =>
+  import('../features/link-health/components/attention-dialog').then((m) => ({
+    default: m.AttentionDialog,
+  })),
+);
 export const AdminConsole = lazy(() =>
   import('../features/admin/components/admin-console').then((m) => ({
     default: m.AdminConsole,

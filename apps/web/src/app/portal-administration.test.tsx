@@ -60,12 +60,12 @@ describe('administration in the portal', () => {
     expect(badge).toHaveTextContent('3');
     await user.click(badge);
     const console = await screen.findByRole('dialog', { name: 'Administration' });
-    // An editor's console: the Suggestions tab only, open.
+    // An editor's console: the Suggestions tab, open, and the broken links of their teams.
     expect(
       within(console)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Suggestions']);
+    ).toEqual(['Suggestions', 'Broken links']);
     expect(within(console).getByRole('tab', { name: 'Suggestions' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -84,6 +84,6 @@ describe('administration in the portal', () => {
       within(console)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['People', 'Teams', 'Suggestions', 'Organization', 'Audit log']);
+    ).toEqual(['People', 'Teams', 'Suggestions', 'Broken links', 'Organization', 'Audit log']);
   });
 });

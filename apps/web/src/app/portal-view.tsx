@@ -18,12 +18,15 @@ import { useSession } from '../lib/use-session';
 import { whenIdle } from '../lib/when-idle';
 import { ChatIcon } from '../components/icons';
 import { PortalHeader } from '../features/portal/components/portal-header';
+import { AttentionButton } from '../features/link-health/components/attention-button';
+import { LinkHealthProvider } from '../features/link-health/components/link-health-provider';
 import { PortalFooter } from '../features/portal/components/portal-footer';
 import { SpaceCard } from '../features/spaces/components/space-card';
 import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut';
 import { usePendingUndo } from '../lib/undo/pending-undo';
 import {
   AdminConsole,
+  AttentionDialog,
   ConsentDialog,
   FeedbackDialog,
   NoOfflineCopy,
@@ -80,6 +83,7 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   feedback: (_panel, { panels }) => <FeedbackDialog onClose={panels.back} />,
   consent: (_panel, { panels }) => <ConsentDialog onClose={panels.back} />,
   settings: (_panel, { panels }) => <SettingsPanel onClose={panels.back} />,
+  attention: (_panel, { panels }) => <AttentionDialog onClose={panels.back} />,
   admin: (panel, { panels }) => (
     <AdminConsole admin={panel.admin} initialTab={panel.tab} onClose={panels.back} />
   ),
@@ -124,6 +128,7 @@ export function PortalView() {
   const [, pushLastUsed] = useLastUsed();
   const { open } = panels;
   const openSearch = useCallback(() => open({ kind: 'search' }), [open]);
+  const openAttention = useCallback(() => open({ kind: 'attention' }), [open]);
   useSearchShortcut(openSearch);
   // The portal opened from the browser's address bar (`/?q=…`, decision 0065), maybe through
   // the sign-in: the search opens with the terms.
@@ -185,69 +190,76 @@ export function PortalView() {
   usePageToAdd(mySpaceId, open);
 
   return (
-    <div className="portal">
-      <PortalHeader onSearch={openSearch} />
-      {data && watching ? (
-        <Suspense fallback={null}>
-          <OfflineWatch menu={data} token={token} refetch={menu.refetch} />
-        </Suspense>
-      ) : null}
-      <main className="portal-main" aria-busy={!data}>
-        {data ? (
-          <div className="space-grid">
-            {data.spaces.map((space) => (
-              <SpaceCard
-                key={space.id}
-                space={space}
-                profileName={data.profile.name}
-                onShowAll={onShowAll}
-                onOpenSuggestions={onOpenSuggestions}
-                onAddCollection={onAddCollection}
-                onSuggest={onSuggest}
-                {...tileProps}
-              />
-            ))}
-          </div>
-        ) : menu.isError ? (
-          <div className="load-error" role="alert">
-            {menu.error instanceof NetworkError ? (
-              <Suspense fallback={<p>{t('portal.loadFailed')}</p>}>
-                <NoOfflineCopy />
-              </Suspense>
-            ) : (
-              <p>{t('portal.loadFailed')}</p>
-            )}
-            <button type="button" className="button" onClick={() => void menu.refetch()}>
-              {t('portal.retry')}
-            </button>
-          </div>
-        ) : (
-          <p className="loading">{t('portal.loading')}</p>
-        )}
-      </main>
-      <button
-        type="button"
-        className="button feedback-button"
-        onClick={() => open({ kind: 'feedback' })}
-      >
-        <ChatIcon />
-        {t('portal.feedback')}
-      </button>
-      <PortalFooter
-        organizationName={data?.organization.name ?? null}
-        onLogout={() => void logout()}
-        onConsent={() => open({ kind: 'consent' })}
-        onSettings={() => open({ kind: 'settings' })}
-        onAdminister={
-          administer ? () => open({ kind: 'admin', admin: administer.organization }) : undefined
-        }
-      />
+    // The links that need the person (decision 0069), read once the menu shows and not from
+    // a copy kept offline; their marks reach the tiles without rendering the portal again.
+    <LinkHealthProvider
+      menuVersion={data ? (data.etag ?? String(data.readAt ?? '')) : null}
+      enabled={Boolean(data) && !data?.offline && !data?.readOnly}
+    >
+      <div className="portal">
+        <PortalHeader onSearch={openSearch} actions={<AttentionButton onOpen={openAttention} />} />
+        {data && watching ? (
+          <Suspense fallback={null}>
+            <OfflineWatch menu={data} token={token} refetch={menu.refetch} />
+          </Suspense>
+        ) : null}
+        <main className="portal-main" aria-busy={!data}>
+          {data ? (
+            <div className="space-grid">
+              {data.spaces.map((space) => (
+                <SpaceCard
+                  key={space.id}
+                  space={space}
+                  profileName={data.profile.name}
+                  onShowAll={onShowAll}
+                  onOpenSuggestions={onOpenSuggestions}
+                  onAddCollection={onAddCollection}
+                  onSuggest={onSuggest}
+                  {...tileProps}
+                />
+              ))}
+            </div>
+          ) : menu.isError ? (
+            <div className="load-error" role="alert">
+              {menu.error instanceof NetworkError ? (
+                <Suspense fallback={<p>{t('portal.loadFailed')}</p>}>
+                  <NoOfflineCopy />
+                </Suspense>
+              ) : (
+                <p>{t('portal.loadFailed')}</p>
+              )}
+              <button type="button" className="button" onClick={() => void menu.refetch()}>
+                {t('portal.retry')}
+              </button>
+            </div>
+          ) : (
+            <p className="loading">{t('portal.loading')}</p>
+          )}
+        </main>
+        <button
+          type="button"
+          className="button feedback-button"
+          onClick={() => open({ kind: 'feedback' })}
+        >
+          <ChatIcon />
+          {t('portal.feedback')}
+        </button>
+        <PortalFooter
+          organizationName={data?.organization.name ?? null}
+          onLogout={() => void logout()}
+          onConsent={() => open({ kind: 'consent' })}
+          onSettings={() => open({ kind: 'settings' })}
+          onAdminister={
+            administer ? () => open({ kind: 'admin', admin: administer.organization }) : undefined
+          }
+        />
 
-      <Suspense fallback={null}>
-        {top ? renderPanel(top, { data, panels, onOpenLink, tileProps }) : null}
-      </Suspense>
-      <UndoNoticeSlot />
-    </div>
+        <Suspense fallback={null}>
+          {top ? renderPanel(top, { data, panels, onOpenLink, tileProps }) : null}
+        </Suspense>
+        <UndoNoticeSlot />
+      </div>
+    </LinkHealthProvider>
   );
 }
 

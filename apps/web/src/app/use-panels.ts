@@ -14,6 +14,8 @@ export type Panel =
   | { kind: 'feedback' }
   | { kind: 'consent' }
   | { kind: 'settings' }
+  /** The links that need the person: broken, or moved (decision 0069). */
+  | { kind: 'attention' }
   /** The administration console; `admin` says whether the person runs the organization. */
   | { kind: 'admin'; admin: boolean; tab?: 'suggestions' }
   /** `draft`: a page sent to be added (`#add?…`), shown filled in on the link form. */

@@ -5,8 +5,9 @@ import { isLink } from '../lib/menu/menu-types';
 import { safeHref } from '../lib/safe-url';
 import { useLongPress } from '../lib/use-long-press';
 import { useTexts } from '../lib/use-texts';
+import { useLinkMark, type LinkMark } from '../lib/link-health/context';
 import { LinkIcon } from './link-icon';
-import { FolderIcon, MoreIcon, PlusIcon, UsersIcon } from './icons';
+import { FolderIcon, MovedIcon, MoreIcon, PlusIcon, UsersIcon, WarningIcon } from './icons';
 
 export interface MenuItemTileProps {
   item: DisplayItem;
@@ -22,7 +23,27 @@ export interface MenuItemTileProps {
 
 type PressProps = ReturnType<typeof useLongPress>;
 
-/** A link opens in a new tab without opener or referrer; an unsafe address is plain text. */
+/**
+ * A broken or moved link's mark (decision 0069): an icon over the corner of its icon, and
+ * words read after its name ("Wiki — broken link"), never a colour alone.
+ */
+function HealthMark({ mark }: { mark: LinkMark }) {
+  const t = useTexts();
+  const words = t(mark === 'broken' ? 'item.broken' : 'item.moved');
+  return (
+    <>
+      <span className={`tile__health tile__health--${mark}`} aria-hidden="true" title={words}>
+        {mark === 'broken' ? <WarningIcon /> : <MovedIcon />}
+      </span>
+      <span className="visually-hidden"> {words}</span>
+    </>
+  );
+}
+
+/**
+ * A link opens in a new tab without opener or referrer; an unsafe address is plain text.
+ * A link that needs attention carries its mark.
+ */
 export function LinkTile({
   link,
   onOpen,
@@ -33,23 +54,26 @@ export function LinkTile({
   pressProps?: PressProps;
 }) {
   const t = useTexts();
+  const mark = useLinkMark(link);
+  const marked = mark ? ' tile--marked' : '';
   const href = safeHref(link.url);
   const content = (
     <>
       <LinkIcon name={link.name} icon={link.icon} />
       <span className="tile__name">{link.name}</span>
+      {mark ? <HealthMark mark={mark} /> : null}
     </>
   );
   if (!href) {
     return (
-      <span className="tile tile--disabled" title={t('item.unsafeUrl')} {...pressProps}>
+      <span className={`tile tile--disabled${marked}`} title={t('item.unsafeUrl')} {...pressProps}>
         {content}
       </span>
     );
   }
   return (
     <a
-      className="tile"
+      className={`tile${marked}`}
       href={href}
       target="_blank"
       rel="noopener noreferrer"

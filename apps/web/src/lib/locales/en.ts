@@ -60,6 +60,9 @@ export const en = {
     loadFailed: 'The portal could not be loaded.',
     retry: 'Try again',
     mainNavigation: 'Spaces',
+    // The header's way to the links the person can fix (decision 0069); the count is visible.
+    attention_one: '{{count}} link needs attention',
+    attention_other: '{{count}} links need attention',
   },
   space: {
     buddy: 'Support contact: {{name}}',
@@ -98,6 +101,9 @@ export const en = {
     // The mark of a shared collection's tile; the count is everyone in it, its owner included.
     shared_one: 'Shared collection, {{count}} member',
     shared_other: 'Shared collection, {{count}} members',
+    // The marks of link health (decision 0069), read after the link's name: "Wiki — broken link".
+    broken: '— broken link',
+    moved: '— moved to a new address',
   },
   details: {
     collectionTitle: 'Collection details',

@@ -3,6 +3,7 @@ import {
   type CreateFavoriteBody,
   type MoveBody,
   type SuggestLinkBody,
+  type UpdateLinkBody,
 } from '@signpost/contract';
 import { ApiError, consumerApi, consumerWrite, reportApiError } from '../api-client';
 import { STATUS_WRITE_OK } from '../constants';
@@ -34,6 +35,10 @@ async function deleteUndoable(path: string, kind: UndoKind, label = ''): Promise
 
 export const deleteLink = (linkId: string, label?: string) =>
   deleteUndoable(`/links/${id(linkId)}`, 'link', label);
+
+/** Changes a link's name, description or address (a moved link's new address, decision 0069). */
+export const updateLink = (linkId: string, body: UpdateLinkBody) =>
+  consumerWrite('PATCH', `/links/${id(linkId)}`, body);
 
 export const moveLink = (linkId: string, body: MoveBody) =>
   consumerWrite('PUT', `/links/${id(linkId)}/collection`, body);

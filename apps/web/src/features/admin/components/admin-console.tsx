@@ -1,9 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
+import { ApiError } from '../../../lib/api-client';
 import { registerTexts } from '../../../lib/i18n';
 import { adminEn } from '../../../lib/locales/admin';
+import { useBrokenLinks } from '../api/broken-links';
 import { AuditTab } from './audit-tab';
+import { BrokenLinksTab } from './broken-links-tab';
 import { PeopleTab } from './people-tab';
 import { SettingsTab } from './settings-tab';
 import { SuggestionsTab } from './suggestions-tab';
@@ -12,13 +15,14 @@ import '../admin.css';
 
 registerTexts('admin', adminEn);
 
-export type AdminTabKey = 'people' | 'teams' | 'suggestions' | 'settings' | 'audit';
+export type AdminTabKey = 'people' | 'teams' | 'suggestions' | 'brokenLinks' | 'settings' | 'audit';
 
 /** Each tab, and whether a team editor (not an administrator) sees it. */
 const TABS: { key: AdminTabKey; editors: boolean; render: () => ReactNode }[] = [
   { key: 'people', editors: false, render: () => <PeopleTab /> },
   { key: 'teams', editors: false, render: () => <TeamsTab /> },
   { key: 'suggestions', editors: true, render: () => <SuggestionsTab /> },
+  { key: 'brokenLinks', editors: true, render: () => <BrokenLinksTab /> },
   { key: 'settings', editors: false, render: () => <SettingsTab /> },
   { key: 'audit', editors: false, render: () => <AuditTab /> },
 ];
@@ -32,12 +36,18 @@ interface Props {
 }
 
 /**
- * The administration console: people, teams, suggestions, organization settings and the
- * audit log, as tabs of one wide panel. It loads only when opened (app/lazy-panels.ts).
+ * The administration console: people, teams, suggestions, broken links, organization settings
+ * and the audit log, as tabs of one wide panel. It loads only when opened (app/lazy-panels.ts).
  */
 export function AdminConsole({ admin, onClose, initialTab }: Props) {
   const { t } = useTranslation('admin');
-  const tabs = TABS.filter((tab) => admin || tab.editors);
+  // The broken links are asked for as the console opens: a 403 (someone who runs nothing the
+  // server lists broken links of) takes the tab away rather than showing a refusal.
+  const broken = useBrokenLinks();
+  const refused = broken.error instanceof ApiError && broken.error.status === 403;
+  const tabs = TABS.filter(
+    (tab) => (admin || tab.editors) && !(tab.key === 'brokenLinks' && refused),
+  );
   const [current, setCurrent] = useState<AdminTabKey>(
     tabs.find((tab) => tab.key === initialTab)?.key ?? tabs[0]?.key ?? 'suggestions',
   );

@@ -35,7 +35,7 @@ function open(extra: MockRoute[] = []) {
     ...extra,
     { path: '/api/admin/suggestions', status: 200, body: { items: [wiki], next: null } },
   ]);
-  // A team editor: the console shows them the suggestions tab only.
+  // A team editor: the console shows them the suggestions and the broken links of their teams.
   renderWithQuery(<AdminConsole admin={false} onClose={() => {}} />);
   return { ...mock, user: userEvent.setup() };
 }
@@ -46,7 +46,10 @@ describe('suggestions tab', () => {
     const item = await screen.findByRole('listitem', { name: 'Wiki' });
     expect(item).toHaveTextContent('For Handbook in Finance');
     expect(item).toHaveTextContent('Suggested by Ann Lee');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Suggestions']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Suggestions',
+      'Broken links',
+    ]);
   });
 
   it('accepts with edited values', async () => {

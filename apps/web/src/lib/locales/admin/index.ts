@@ -1,4 +1,5 @@
 import { audit } from './audit';
+import { brokenLinks } from './broken-links';
 import { people } from './people';
 import { settings } from './settings';
 import { suggestions } from './suggestions';
@@ -19,6 +20,7 @@ export const adminEn = {
   people,
   teams,
   suggestions,
+  brokenLinks,
   settings,
   audit,
 };
