@@ -31,7 +31,10 @@ test('a link’s own icon: uploaded in its details, drawn from the portal, and t
   await expect(tile.locator('img')).toHaveCount(0);
 
   await mySpace.getByRole('button', { name: 'More actions for Team handbook' }).click();
-  await page.getByRole('dialog', { name: 'Team handbook' }).getByRole('button', { name: 'Info' }).click();
+  await page
+    .getByRole('dialog', { name: 'Team handbook' })
+    .getByRole('button', { name: 'Info' })
+    .click();
   const details = page.getByRole('dialog', { name: 'Link details' });
   const section = details.getByRole('region', { name: 'Icon' });
   await expect(section.getByRole('status')).toHaveText(/first letter of the name shows/);
@@ -39,14 +42,22 @@ test('a link’s own icon: uploaded in its details, drawn from the portal, and t
 
   // A wrong file first: refused in the page, nothing sent.
   const file = section.getByLabel('Image for the icon');
-  await file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-  await expect(section.getByRole('alert')).toContainText('is not a PNG, JPEG, GIF, WebP or ICO image');
+  await file.setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('hello'),
+  });
+  await expect(section.getByRole('alert')).toContainText(
+    'is not a PNG, JPEG, GIF, WebP or ICO image',
+  );
   expect(asked.filter((call) => call.startsWith('PUT '))).toEqual([]);
 
   // The portal's own app icon as the link's icon.
   const png = await (await request.get('/icons/icon-192.png')).body();
   await file.setInputFiles({ name: 'handbook.png', mimeType: 'image/png', buffer: png });
-  await expect(section.getByRole('status')).toHaveText('Uploaded by someone who may change this link.');
+  await expect(section.getByRole('status')).toHaveText(
+    'Uploaded by someone who may change this link.',
+  );
   await expect(section.getByRole('button', { name: "Use the site's icon" })).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -63,9 +74,14 @@ test('a link’s own icon: uploaded in its details, drawn from the portal, and t
 
   // Back to the site's icon: the letter again.
   await mySpace.getByRole('button', { name: 'More actions for Team handbook' }).click();
-  await page.getByRole('dialog', { name: 'Team handbook' }).getByRole('button', { name: 'Info' }).click();
+  await page
+    .getByRole('dialog', { name: 'Team handbook' })
+    .getByRole('button', { name: 'Info' })
+    .click();
   await section.getByRole('button', { name: "Use the site's icon" }).click();
-  await expect(section.getByRole('status')).toHaveText(/first letter of the name shows|has not been checked/);
+  await expect(section.getByRole('status')).toHaveText(
+    /first letter of the name shows|has not been checked/,
+  );
   await page.keyboard.press('Escape');
   await expect(tile.locator('img')).toHaveCount(0);
 });

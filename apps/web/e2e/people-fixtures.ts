@@ -89,6 +89,8 @@ const CAST = {
   bookmarkletSettingsPerson: { colleague: 'tara.cohen@example.com' },
   // icons.spec.ts
   iconPerson: { colleague: 'liam.rossi@example.com' },
+  // link-health.spec.ts: the demo's colleague with a moved and a broken link of their own.
+  linkHealthPerson: { colleague: 'quinn.zhang@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;

@@ -251,6 +251,13 @@ export const TEAMS: DemoTeam[] = [
           link('1Password', 'https://1password.com', '1Password', 'Team vaults and shared secrets'),
           link('Jamf', 'https://www.jamf.com', 'Jamf', 'Laptop management'),
           link('Google Admin', 'https://admin.google.com', 'Google Workspace', 'Users and groups'),
+          // Broken in the demo (DEMO_LINK_HEALTH): its team's editors and administrators see it.
+          link(
+            'VPN setup guide',
+            'https://vpn.northwind.example/setup',
+            null,
+            'Connecting from home',
+          ),
         ],
       },
     ],
@@ -428,3 +435,32 @@ export function colleagues(count: number): DemoPerson[] {
   }
   return people;
 }
+
+/**
+ * What the demo's link checks have found (decision 0069), so that the marks, the list of
+ * links that need attention and the console's broken links show out of the box. The
+ * addresses are under `.example`, which never resolves: where the server can reach the
+ * internet, its own checks agree.
+ */
+export const DEMO_LINK_HEALTH = {
+  /** The IT team's link, broken: a 404 for three weeks. */
+  broken: { name: 'VPN setup guide', status: 404, days: 21 },
+  /** A colleague's own links: one moved, one broken. */
+  colleague: 'quinn.zhang@example.com',
+  colleagueLinks: [
+    link(
+      'Expense reports',
+      'http://expenses.northwind.example/',
+      null,
+      'Receipts and travel claims',
+    ),
+    link(
+      'Team offsite photos',
+      'https://photos.northwind.example/offsite',
+      null,
+      'From the spring offsite',
+    ),
+  ],
+  moved: { name: 'Expense reports', to: 'https://expenses.northwind.example/reports', days: 4 },
+  colleagueBroken: { name: 'Team offsite photos', status: 410, days: 9 },
+};

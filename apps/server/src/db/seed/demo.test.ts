@@ -155,4 +155,31 @@ describe('seedDemoIfEmpty', () => {
     const sharedRoot = personal?.collections.find((c) => c.id === 'shared-root');
     expect(sharedRoot?.items.length).toBeGreaterThanOrEqual(1);
   });
+
+  it('shows what link checks found: a broken team link, and a colleague’s moved and broken links', async () => {
+    const states = await selectRows<{ name: string; state: string; movedTo: string | null }>(
+      db,
+      sql`SELECT l.name, k.state, k.moved_to AS "movedTo" FROM link_checks k
+          JOIN links l ON l.id = k.link_id WHERE k.state IN ('broken', 'moved') ORDER BY l.name`,
+    );
+    expect(states).toEqual([
+      {
+        name: 'Expense reports',
+        state: 'moved',
+        movedTo: 'https://expenses.northwind.example/reports',
+      },
+      { name: 'Team offsite photos', state: 'broken', movedTo: null },
+      { name: 'VPN setup guide', state: 'broken', movedTo: null },
+    ]);
+    // Dana, an administrator, is told of the team's broken link.
+    const token = (await signIn()).json<{ token: string }>().token;
+    const attention = await app.inject({
+      method: 'GET',
+      url: '/api/consumer/links/attention',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(attention.json<{ items: { name: string }[] }>().items.map((i) => i.name)).toEqual([
+      'VPN setup guide',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows, type DatabaseHandle } from '../client.ts';
+import { selectRows, type DatabaseHandle, type Executor } from '../client.ts';
 import {
   collections,
   collectionShares,
@@ -19,6 +19,7 @@ import {
   COLLEAGUE_SHARE,
   DANA_SHARE,
   DEMO_FAVORITES,
+  DEMO_LINK_HEALTH,
   DEMO_TEAMS,
   ORGANIZATION_COLLECTIONS,
   ORGANIZATION_NAME,
@@ -235,6 +236,13 @@ export async function seedDemoIfEmpty(
   );
   demo.share(designSystem, owner.id, [dana.id, colleague(11).id]);
 
+  // A colleague with links that need them (DEMO_LINK_HEALTH).
+  const checkedAt = colleagues(DEMO_COLLEAGUES).findIndex(
+    (p) => p.email === DEMO_LINK_HEALTH.colleague,
+  );
+  const checked = colleague(checkedAt);
+  for (const item of DEMO_LINK_HEALTH.colleagueLinks) demo.link(checked.rootId, item, checked.id);
+
   return handle.db.transaction(async (tx) => {
     // Two servers starting together on one database must not both seed it.
     await tx.execute(sql`LOCK TABLE organizations IN EXCLUSIVE MODE`);
@@ -249,6 +257,35 @@ export async function seedDemoIfEmpty(
     await tx.insert(favorites).values(demo.favorites);
     await tx.insert(collectionShares).values(demo.shares);
     await tx.insert(shareMembers).values(demo.shareMembers);
+    await recordDemoChecks(tx, demo);
     return true;
   });
+}
+
+/**
+ * The demo's link checks (DEMO_LINK_HEALTH): states as a round would have written them, due
+ * again after a day, when the server's own checks take over.
+ */
+async function recordDemoChecks(tx: Executor, demo: DemoBuilder) {
+  const id = (name: string) => {
+    const row = demo.links.find((l) => l.name === name);
+    if (!row) throw new Error(`demo data: no link ${name}`);
+    return row.id;
+  };
+  const { broken, moved, colleagueBroken } = DEMO_LINK_HEALTH;
+  for (const { name, status, days } of [broken, colleagueBroken]) {
+    await tx.execute(sql`
+      UPDATE link_checks SET state = 'broken', failures = 2, status = ${status},
+        failure_kind = 'http', failure = ${`the site answers ${status}`},
+        checked_at = now() - interval '2 hours',
+        state_changed_at = now() - make_interval(days => ${days}),
+        due_at = now() + interval '1 day'
+      WHERE link_id = ${id(name)}`);
+  }
+  await tx.execute(sql`
+    UPDATE link_checks SET state = 'moved', failures = 0, status = 200, moved_to = ${moved.to},
+      checked_at = now() - interval '2 hours',
+      state_changed_at = now() - make_interval(days => ${moved.days}),
+      due_at = now() + interval '1 day'
+    WHERE link_id = ${id(moved.name)}`);
 }

@@ -1,0 +1,65 @@
+import { consumerCalls } from './panels-support';
+import { expect, test } from './people-fixtures';
+import { DEMO_EMAIL, DEMO_PASSWORD, expectAccessible, signIn, tokenFor } from './support';
+
+// What the link checks found (decision 0069), as the demo data holds it: a colleague's own
+// links, one moved and one broken, and a team link broken for three weeks.
+
+test('links that need attention: marks, the list, a moved address updated, and the console', async ({
+  page,
+  browser,
+  request,
+  linkHealthPerson: person,
+}) => {
+  const calls = consumerCalls(request, await tokenFor(request, person));
+  await signIn(page, person);
+  const mySpace = page.getByRole('region', { name: 'My Space' });
+  await expect(
+    mySpace.getByRole('link', { name: /^Team offsite photos — broken link/ }),
+  ).toBeVisible();
+  await expect(
+    mySpace.getByRole('link', { name: /^Expense reports — moved to a new address/ }),
+  ).toBeVisible();
+  // Links that work carry no mark.
+  await expect(mySpace.getByRole('link', { name: /— (broken link|moved)/ })).toHaveCount(2);
+
+  await page.getByRole('button', { name: /^\d+ links need attention$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Links that need attention' });
+  await expect(dialog.getByRole('heading', { name: 'Links you can fix' })).toBeVisible();
+  const photos = dialog.getByRole('listitem', { name: 'Team offsite photos' });
+  await expect(photos).toContainText(/Broken since .*: the site answers 410/);
+  const expenses = dialog.getByRole('listitem', { name: 'Expense reports' });
+  await expect(expenses).toContainText('Moved: now at https://expenses.northwind.example/reports');
+  await expectAccessible(page);
+
+  await expenses.getByRole('button', { name: 'Update the address of Expense reports' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('The address of Expense reports is updated.');
+  await expect(dialog.getByRole('listitem', { name: 'Expense reports' })).toHaveCount(0);
+  const updated = (await calls.find('My Space')).items?.find(
+    (item) => item.name === 'Expense reports',
+  );
+  expect(updated).toMatchObject({ url: 'https://expenses.northwind.example/reports' });
+  await page.keyboard.press('Escape');
+  await expect(mySpace.getByRole('link', { name: /^Expense reports/ })).not.toHaveAccessibleName(
+    /moved/,
+  );
+  await expect(page.getByRole('button', { name: '1 link needs attention' })).toBeVisible();
+
+  // An administrator sees the organization's broken team link in the console.
+  const admin = await browser.newPage();
+  await admin.goto('/');
+  const login = admin.getByRole('dialog', { name: 'Sign in' });
+  await login.getByLabel('E-mail').fill(DEMO_EMAIL);
+  await login.getByLabel('Password').fill(DEMO_PASSWORD);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await admin.getByRole('contentinfo').getByRole('button', { name: 'Administration' }).click();
+  const console = admin.getByRole('dialog', { name: 'Administration' });
+  await console.getByRole('tab', { name: 'Broken links' }).click();
+  const broken = console.getByRole('list', { name: 'Broken links' });
+  await expect(broken.getByRole('listitem').filter({ hasText: 'VPN setup guide' })).toContainText(
+    'IT',
+  );
+  // Personal links are their owner's: not in the console.
+  await expect(broken.getByText('Team offsite photos')).toHaveCount(0);
+  await admin.close();
+});
