@@ -8,8 +8,10 @@
  * - a file of `/assets/` (hashed, never changing): from any cache first, else the network,
  *   kept for later; so an open page of this build still finds its scripts after a new build
  *   replaced them on the server;
- * - nothing else: the API, the live-update stream, single sign-on and the operator addresses
- *   go to the network as if there were no service worker.
+ * - a link's icon (`/api/icons/…`, decision 0068): from the icons cache first, else the
+ *   network, kept for later (at most ICONS_KEPT); its address never shows other bytes;
+ * - nothing else: the rest of the API, the live-update stream, single sign-on and the
+ *   operator addresses go to the network as if there were no service worker.
  *
  * A new version waits until no page of the old one is open, unless the one page open is of
  * the new build and asks it to take over (`take-over`): no page ever runs with a mix of two
@@ -19,7 +21,14 @@ import { clientsClaim } from 'workbox-core';
 import { getCacheKeyForURL, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types';
-import { isPageAddress, PAGE_TIMEOUT_MS, TAKE_OVER } from './lib/offline/sw-rules';
+import {
+  ICONS_CACHE,
+  ICONS_KEPT,
+  isKeptIcon,
+  isPageAddress,
+  PAGE_TIMEOUT_MS,
+  TAKE_OVER,
+} from './lib/offline/sw-rules';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (string | { url: string; revision: string | null })[];
@@ -76,6 +85,28 @@ registerRoute(
     if (response.ok) {
       const copy = response.clone();
       void caches.open(ASSETS_CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  },
+);
+
+registerRoute(
+  ({ url, request }) =>
+    request.method === 'GET' && url.origin === self.location.origin && isKeptIcon(url),
+  async ({ request }) => {
+    const cache = await caches.open(ICONS_CACHE);
+    const cached = await cache.match(request);
+    if (cached) return cached;
+    const response = await fetch(request);
+    if (response.ok) {
+      const copy = response.clone();
+      void (async () => {
+        await cache.put(request, copy);
+        const keys = await cache.keys();
+        for (const old of keys.slice(0, Math.max(0, keys.length - ICONS_KEPT))) {
+          await cache.delete(old);
+        }
+      })();
     }
     return response;
   },

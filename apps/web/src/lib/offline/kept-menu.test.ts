@@ -102,6 +102,18 @@ describe('the kept menu', () => {
     }
   });
 
+  it('takes the icons the service worker kept with it', async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', { delete: async (name: string) => deleted.push(name) > 0 });
+    try {
+      await keepMenu('token-a', menu(), null, Date.now());
+      await forgetKeptMenu();
+      expect(deleted).toEqual(['signpost-icons']);
+    } finally {
+      vi.stubGlobal('caches', undefined);
+    }
+  });
+
   it('goes when another person signs in', async () => {
     setSessionToken('token-a');
     const stop = keepMenuPrivate();

@@ -1,3 +1,4 @@
+import { ICONS_CACHE } from './sw-rules';
 import type { Menu } from '@signpost/contract';
 import { processMenu } from '../menu/process-menu';
 import type { ProcessedMenu } from '../menu/menu-types';
@@ -122,10 +123,11 @@ export async function openKeptMenu(token: string): Promise<KeptMenu | null> {
   return { menu: processMenu(readOnly(kept.menu)), etag: kept.etag, readAt };
 }
 
-/** Removes the kept menu. */
+/** Removes the kept menu, and the icons the service worker kept with it. */
 export async function forgetKeptMenu() {
   await transaction('readwrite', (store) => store.clear());
   setKeptOwner(null);
+  if (typeof caches !== 'undefined') await caches.delete(ICONS_CACHE).catch(() => false);
 }
 
 type Flags = Record<string, boolean>;

@@ -27,3 +27,17 @@ export function isPageAddress(url: URL): boolean {
     !/\.[a-z0-9]+$/i.test(path)
   );
 }
+
+/**
+ * Links' icons kept for the portal offline (decision 0068): their addresses are digests of
+ * their images, so a kept one is never stale. Private like the kept menu, and gone with it.
+ */
+export const ICONS_CACHE = 'signpost-icons';
+
+/** The most icons kept; the oldest go first. */
+export const ICONS_KEPT = 1000;
+
+/** Whether an address is a link's icon that the server keeps. */
+export function isKeptIcon(url: URL): boolean {
+  return /^\/api\/icons\/[A-Za-z0-9_-]{16,64}$/.test(url.pathname);
+}
