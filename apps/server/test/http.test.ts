@@ -19,6 +19,8 @@ describe('security headers', () => {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Links' icons come from the server itself (decision 0068): images from no other site.
+    expect(csp).toMatch(/(^|;)img-src 'self' data:(;|$)/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['strict-transport-security']).toBeUndefined();
