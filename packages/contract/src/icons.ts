@@ -29,3 +29,16 @@ export const LinkIconState = Type.Object(
   { additionalProperties: false },
 );
 export type LinkIconState = Static<typeof LinkIconState>;
+
+/** The image types an icon may be uploaded as (decision 0068); what the bytes are is checked. */
+export const ICON_UPLOAD_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+] as const;
+
+/** The largest uploaded icon, in bytes: a tile's icon needs far less. */
+export const ICON_UPLOAD_BYTES = 256 * 1024;

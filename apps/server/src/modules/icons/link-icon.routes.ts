@@ -1,23 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, IdParams, LinkIconState, NoContent } from '@signpost/contract';
+import {
+  ErrorResponse,
+  ICON_UPLOAD_BYTES,
+  ICON_UPLOAD_TYPES,
+  IdParams,
+  LinkIconState,
+  NoContent,
+} from '@signpost/contract';
 import { AppError } from '../../lib/errors.ts';
 import { consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { originOf } from '../audit/audit.service.ts';
 import { createIconsService, type UploadedImages } from './icons.service.ts';
-
-/** The image types an icon may be uploaded as; what the bytes really are is checked. */
-export const ICON_UPLOAD_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/x-icon',
-  'image/vnd.microsoft.icon',
-];
-
-/** The largest uploaded icon, in bytes: a tile's icon needs far less. */
-export const ICON_UPLOAD_BYTES = 256 * 1024;
 
 export interface LinkIconRoutesOptions {
   /** Checks and scales an uploaded image (modules/icons/image.ts). */
@@ -36,7 +30,7 @@ export const linkIconRoutes: FastifyPluginAsyncTypebox<LinkIconRoutesOptions> = 
 ) => {
   const service = createIconsService(app.database.db, process);
   app.addContentTypeParser(
-    ICON_UPLOAD_TYPES,
+    [...ICON_UPLOAD_TYPES],
     { parseAs: 'buffer', bodyLimit: ICON_UPLOAD_BYTES },
     (_request, body, done) => done(null, body),
   );

@@ -1,4 +1,4 @@
-import type { LinkIconState } from '@signpost/contract';
+import { ICON_UPLOAD_BYTES, ICON_UPLOAD_TYPES, type LinkIconState } from '@signpost/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { consumerApi, consumerWrite } from '../../../lib/api-client';
 import { useMenuMutation } from '../../../lib/menu/use-menu-mutation';
@@ -10,18 +10,9 @@ import { useSession } from '../../../lib/use-session';
  */
 const path = (linkId: string) => `/links/${encodeURIComponent(linkId)}/icon`;
 
-/** The image types the server takes for an icon (ICON_UPLOAD_TYPES on the server). */
-export const ICON_TYPES = [
-  'image/png',
-  'image/jpeg',
-  'image/gif',
-  'image/webp',
-  'image/x-icon',
-  'image/vnd.microsoft.icon',
-] as const;
-
-/** The largest image the server takes for an icon (ICON_UPLOAD_BYTES on the server). */
-export const ICON_MAX_BYTES = 256 * 1024;
+/** The image types the server takes for an icon, and the largest (the contract's). */
+export const ICON_TYPES = ICON_UPLOAD_TYPES;
+export const ICON_MAX_BYTES = ICON_UPLOAD_BYTES;
 
 // A file whose type the browser does not know (an .ico, on some systems) is typed by its name.
 const BY_EXTENSION: Record<string, string> = {
