@@ -5,8 +5,9 @@ import { SCREENSHOTS } from './panels-support';
 import { DEMO_EMAIL, DEMO_PASSWORD, signIn } from './support';
 
 // The README's screenshots of the login screen, the portal and search (the add and members
-// panels are taken by their own journeys). Link icons of the demo point at other hosts: those
-// requests are answered here with nothing, so every picture shows the same letter badges.
+// panels are taken by their own journeys). Links' icons come from the portal, found on their
+// sites by the server (decision 0068); this machine reaches no site, so every picture shows
+// the same letter badges. Any request to another host would be refused here anyway.
 test.use({ viewport: { width: 1280, height: 800 } });
 
 async function stayLocal(page: Page) {
