@@ -185,7 +185,7 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await editor.reload();
   await editorTeam.getByRole('button', { name: '1 suggested link waiting for a decision' }).click();
   const editorConsole = editor.getByRole('dialog', { name: 'Administration' });
-  await expect(editorConsole.getByRole('tab')).toHaveText(['Suggestions']);
+  await expect(editorConsole.getByRole('tab')).toHaveText(['Suggestions', 'Broken links']);
   const suggestion = editorConsole.getByRole('listitem', { name: 'Status page' });
   await expect(suggestion).toContainText(`Suggested by ${MEMBER.name}`);
   await expectAccessible(editor);
