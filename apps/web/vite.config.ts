@@ -107,12 +107,29 @@ export const pwa = (brand: string) =>
 
 const ISOLATED = ['src/app/portal-cards-render.test.tsx'];
 
+/** React, its scheduler, i18next and TanStack Query: what the first screen itself runs on. */
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|i18next|react-i18next|@tanstack[\\/](query-core|react-query))[\\/]/;
+
 export default defineConfig(({ mode }) => {
   const brand = loadEnv(mode, process.cwd(), 'VITE_').VITE_BRAND?.trim() || 'Signpost';
   return {
     plugins: [react(), precompress(), pwa(brand), precompressServiceWorker()],
     server: { proxy: { '/api': 'http://localhost:3000' } },
-    build: { sourcemap: false, reportCompressedSize: true },
+    build: {
+      sourcemap: false,
+      reportCompressedSize: true,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            // The libraries every screen runs on, in one file: split by which lazy panel
+            // shares which part, they came as four small files whose seams cost more on
+            // the wire than they saved (first-screen budget, docs/performance.md).
+            groups: [{ name: 'framework', test: FRAMEWORK, priority: 10 }],
+          },
+        },
+      },
+    },
     test: {
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],

@@ -53,6 +53,12 @@ export const SettingsPanel = lazy(() =>
     default: m.SettingsPanel,
   })),
 );
+/** The header's button to them: loaded after the paint, with the reading of the list. */
+export const AttentionButton = lazy(() =>
+  import('../features/link-health/components/attention-button').then((m) => ({
+    default: m.AttentionButton,
+  })),
+);
 /** The links that need attention (decision 0069): loaded when the header's button is used. */
 export const AttentionDialog = lazy(() =>
   import('../features/link-health/components/attention-dialog').then((m) => ({

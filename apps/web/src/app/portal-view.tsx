@@ -18,7 +18,6 @@ import { useSession } from '../lib/use-session';
 import { whenIdle } from '../lib/when-idle';
 import { ChatIcon } from '../components/icons';
 import { PortalHeader } from '../features/portal/components/portal-header';
-import { AttentionButton } from '../features/link-health/components/attention-button';
 import { LinkHealthProvider } from '../features/link-health/components/link-health-provider';
 import { PortalFooter } from '../features/portal/components/portal-footer';
 import { SpaceCard } from '../features/spaces/components/space-card';
@@ -26,6 +25,7 @@ import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut'
 import { usePendingUndo } from '../lib/undo/pending-undo';
 import {
   AdminConsole,
+  AttentionButton,
   AttentionDialog,
   ConsentDialog,
   FeedbackDialog,
@@ -195,9 +195,19 @@ export function PortalView() {
     <LinkHealthProvider
       menuVersion={data ? (data.etag ?? String(data.readAt ?? '')) : null}
       enabled={Boolean(data) && !data?.offline && !data?.readOnly}
+      watching={watching}
     >
       <div className="portal">
-        <PortalHeader onSearch={openSearch} actions={<AttentionButton onOpen={openAttention} />} />
+        <PortalHeader
+          onSearch={openSearch}
+          actions={
+            watching ? (
+              <Suspense fallback={null}>
+                <AttentionButton onOpen={openAttention} />
+              </Suspense>
+            ) : null
+          }
+        />
         {data && watching ? (
           <Suspense fallback={null}>
             <OfflineWatch menu={data} token={token} refetch={menu.refetch} />

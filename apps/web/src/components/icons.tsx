@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Small inline icons; decorative (aria-hidden), the control around them carries the name. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -100,18 +100,5 @@ export const GripIcon = () => (
     <circle cx="15" cy="12" r="1" />
     <circle cx="9" cy="18" r="1" />
     <circle cx="15" cy="18" r="1" />
-  </Icon>
-);
-/** The mark of a broken link (decision 0069). */
-export const WarningIcon = () => (
-  <Icon data-icon="warning">
-    <path d="M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
-    <path d="M12 9v4M12 17h.01" />
-  </Icon>
-);
-/** The mark of a moved link: it now leads elsewhere (decision 0069). */
-export const MovedIcon = () => (
-  <Icon data-icon="moved">
-    <path d="M5 12h14M13 6l6 6-6 6" />
   </Icon>
 );

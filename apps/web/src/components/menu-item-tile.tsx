@@ -1,13 +1,13 @@
-import { useId, type CSSProperties } from 'react';
+import { lazy, Suspense, useId, type CSSProperties } from 'react';
 import { COLLECTION_PREVIEW_MAX_ICONS } from '../lib/constants';
 import type { CollectionLike, DisplayItem, LinkLike } from '../lib/menu/menu-types';
 import { isLink } from '../lib/menu/menu-types';
 import { safeHref } from '../lib/safe-url';
 import { useLongPress } from '../lib/use-long-press';
 import { useTexts } from '../lib/use-texts';
-import { useLinkMark, type LinkMark } from '../lib/link-health/context';
+import { useLinkMark } from '../lib/link-health/context';
 import { LinkIcon } from './link-icon';
-import { FolderIcon, MovedIcon, MoreIcon, PlusIcon, UsersIcon, WarningIcon } from './icons';
+import { FolderIcon, MoreIcon, PlusIcon, UsersIcon } from './icons';
 
 export interface MenuItemTileProps {
   item: DisplayItem;
@@ -23,22 +23,7 @@ export interface MenuItemTileProps {
 
 type PressProps = ReturnType<typeof useLongPress>;
 
-/**
- * A broken or moved link's mark (decision 0069): an icon over the corner of its icon, and
- * words read after its name ("Wiki — broken link"), never a colour alone.
- */
-function HealthMark({ mark }: { mark: LinkMark }) {
-  const t = useTexts();
-  const words = t(mark === 'broken' ? 'item.broken' : 'item.moved');
-  return (
-    <>
-      <span className={`tile__health tile__health--${mark}`} aria-hidden="true" title={words}>
-        {mark === 'broken' ? <WarningIcon /> : <MovedIcon />}
-      </span>
-      <span className="visually-hidden"> {words}</span>
-    </>
-  );
-}
+const HealthMark = lazy(() => import('./health-mark').then((m) => ({ default: m.HealthMark })));
 
 /**
  * A link opens in a new tab without opener or referrer; an unsafe address is plain text.
@@ -61,7 +46,11 @@ export function LinkTile({
     <>
       <LinkIcon name={link.name} icon={link.icon} />
       <span className="tile__name">{link.name}</span>
-      {mark ? <HealthMark mark={mark} /> : null}
+      {mark ? (
+        <Suspense fallback={null}>
+          <HealthMark mark={mark} />
+        </Suspense>
+      ) : null}
     </>
   );
   if (!href) {

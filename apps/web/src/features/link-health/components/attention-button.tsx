@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { WarningIcon } from '../../../components/icons';
+import { WarningIcon } from '../../../components/health-icons';
 import { useLinkHealth } from '../../../lib/link-health/context';
 
 /**

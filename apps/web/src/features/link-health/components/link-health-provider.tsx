@@ -1,36 +1,39 @@
-import { useMemo, type ReactNode } from 'react';
-import {
-  LinkHealthContext,
-  NO_LINK_HEALTH,
-  type LinkHealth,
-} from '../../../lib/link-health/context';
-import { useAttention } from '../api/attention';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { LinkHealthContext, NO_LINK_HEALTH } from '../../../lib/link-health/context';
+
+const LinkHealthWatch = lazy(() =>
+  import('./link-health-watch').then((m) => ({ default: m.LinkHealthWatch })),
+);
 
 /**
- * Reads the links that need the person (decision 0069) and gives them to the tiles, the
- * header's button and the dialog below. Its children are the portal's elements, made by the
- * portal: a new read renders the marks and the button again, not the portal; an unchanged
- * read keeps its objects (one query key, structural sharing) and renders nothing.
+ * Gives the links that need the person (decision 0069) to the tiles, the header's button and
+ * the dialog below. Its children are the portal's elements, made by the portal: a new read
+ * renders the marks and the button again, not the portal. The reading itself (its query and
+ * its words) loads once `watching` is set, after the paint: none of it is first-screen code.
  */
 export function LinkHealthProvider({
   menuVersion,
   enabled,
+  watching = true,
   children,
 }: {
   /** The menu's ETag: the list is read again when it changes. */
   menuVersion: string | null;
   /** False before the menu shows, and while it shows a copy kept offline. */
   enabled: boolean;
+  /** Start reading (the portal sets it once the browser is idle after the paint). */
+  watching?: boolean;
   children: ReactNode;
 }) {
-  const items = useAttention(menuVersion, enabled);
-  const value = useMemo<LinkHealth>(() => {
-    if (items.length === 0) return NO_LINK_HEALTH;
-    return {
-      byLinkId: new Map(items.map((item) => [item.linkId, item])),
-      fixable: items.filter((item) => item.canChange),
-      shared: items.filter((item) => !item.canChange),
-    };
-  }, [items]);
-  return <LinkHealthContext.Provider value={value}>{children}</LinkHealthContext.Provider>;
+  const [health, setHealth] = useState(NO_LINK_HEALTH);
+  return (
+    <LinkHealthContext.Provider value={health}>
+      {children}
+      {watching ? (
+        <Suspense fallback={null}>
+          <LinkHealthWatch menuVersion={menuVersion} enabled={enabled} onRead={setHealth} />
+        </Suspense>
+      ) : null}
+    </LinkHealthContext.Provider>
+  );
 }
