@@ -1,4 +1,5 @@
 // Rows of a data set, built in memory as column arrays: one BulkTable per table.
+import { createHash } from 'node:crypto';
 import { BulkTable } from './bulk.ts';
 import { Prng } from './prng.ts';
 import { APPS, NOUNS, TOPICS } from './words.ts';
@@ -135,12 +136,25 @@ export class Builder {
       `${topic} ${noun}`,
       `The ${topic.toLowerCase()} ${noun} in ${app}`,
       `https://${domain}/${topic.toLowerCase()}-${noun}-${n}`,
-      this.rng.int(4) === 0 ? null : `https://${domain}/favicon.ico`,
+      this.rng.int(4) === 0 ? null : this.iconOf(domain),
       app,
       this.position(collectionId),
       createdBy,
     );
     return id;
+  }
+
+  /**
+   * The icon a link of `domain` shows: a path of an icon the server keeps (decision 0068;
+   * migration 0014 allows nothing else), one per site and organization as the server names
+   * them. The images themselves are not written: the menu carries only the path.
+   */
+  iconOf(domain: string): string {
+    const id = createHash('sha256')
+      .update(`${this.organizationId}\n${domain}`)
+      .digest('base64url')
+      .slice(0, 22);
+    return `/api/icons/${id}`;
   }
 
   /** `count` collections holding `links` links; `nested` of them sit inside earlier ones. */
