@@ -1,0 +1,340 @@
+// Link checks (decision 0069), part `linkchecks` of `npm run bench`: one round over the data
+// set's links against a local slow server, and the menu's throughput while it runs.
+//
+// - The slow server (node:http on 127.0.0.1, in this process) answers every path after
+//   50–200 ms (seeded): about 80 % 200, 10 % 301 to `/moved/…` on the same host (which
+//   answers 200), 10 % 404. It tells the sites apart by the Host header and records when
+//   each request came and how many were under way at once.
+// - The bench database's `link_checks` rows (the addresses rounds check; `links` and so the
+//   menu are left as they are) become `http://<their host>:<slow port>/<their path>`, and
+//   the round's fetcher resolves every name to 127.0.0.1 and may reach that one port
+//   (`testOnlyAllow`). Each host keeps its name, so the round paces it as its own host
+//   (`hostOf` is the name and port): the data set's 24 apps on 23 domains stay 23 hosts.
+// - The round runs in the server's own process (bench/link-check-server.ts), as the job
+//   queue runs it, with `OUTBOUND_HOST_INTERVAL_MS` as configured (1000 ms by default) and
+//   four hosts at once, for a bounded budget: a whole round over the reference set at one
+//   request per host per second takes hours, so the rows report the links per second and
+//   the projection for the whole set.
+import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import type { BenchData, SizeName } from './dataset.ts';
+import type { RoundReply, RoundRequest } from './link-check-server.ts';
+import { ROUND_HOSTS } from './link-check-server.ts';
+import type { LoadResult, LoadSpec } from './load.ts';
+import { startLinkCheckServer, stop } from './processes.ts';
+import { Prng } from './prng.ts';
+import type { Row } from './report.ts';
+import { signIn } from './target.ts';
+
+export interface LinkChecksOptions {
+  pgUrl: string;
+  /** The port of the server that runs the round and answers the menu. */
+  port: number;
+  workDir: string;
+  data: BenchData;
+  size: SizeName;
+  /** The round's budget: it takes no new link after it. */
+  budgetMs: number;
+  /** Drives the menu as the menu rows do (autocannon in its own process). */
+  load: (
+    spec: Partial<LoadSpec> & { url: string; headers: Record<string, string> },
+  ) => Promise<LoadResult>;
+  /** What the menu rows ask for (Accept-Encoding, with --compressed). */
+  encoding: Record<string, string>;
+  /** Baseline B's requests/s when measured in this run (for the ratio column). */
+  baseline?: number;
+  log: (line: string) => void;
+}
+
+/** Timer jitter allowed below the interval: Node's timers and two processes' clocks. */
+export const GAP_TOLERANCE_MS = 20;
+/** The menu's throughput during a round, as a share of its throughput without one. */
+const DURING_SHARE = 0.9;
+
+interface Arrival {
+  host: string;
+  at: number;
+  /** A redirect the fetcher followed (`/moved/…`), not a request the round paced. */
+  hop: boolean;
+  method: string;
+  path: string;
+}
+
+/** FNV-1a of a string, for an answer that depends on the address alone. */
+function hash(text: string, seed: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i += 1) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+/** The slow server: every site the links point at, told apart by the Host header. */
+function startSlowServer(seed = 69) {
+  const delays = new Prng(seed);
+  const arrivals: Arrival[] = [];
+  const statuses: Record<string, number> = {};
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server = http.createServer((request, response) => {
+    const at = performance.now();
+    const host = (request.headers.host ?? '').toLowerCase();
+    const url = request.url ?? '/';
+    const hop = url.startsWith('/moved/');
+    arrivals.push({ host, at, hop, method: request.method ?? '', path: url });
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    response.once('close', () => (inFlight -= 1));
+    const pick = hash(`${host}${url}`, seed) % 10;
+    const status = hop ? 200 : pick === 0 ? 404 : pick === 1 ? 301 : 200;
+    setTimeout(
+      () => {
+        statuses[`${request.method} ${status}`] =
+          (statuses[`${request.method} ${status}`] ?? 0) + 1;
+        if (status === 301) {
+          response.writeHead(301, { location: `/moved${url}`, 'content-length': '0' });
+          response.end();
+          return;
+        }
+        const body = status === 200 ? 'a page\n' : 'not here\n';
+        response.writeHead(status, {
+          'content-type': 'text/plain',
+          'content-length': String(Buffer.byteLength(body)),
+        });
+        response.end(request.method === 'HEAD' ? undefined : body);
+      },
+      50 + delays.int(151),
+    );
+  });
+  return {
+    server,
+    arrivals,
+    statuses,
+    maxInFlight: () => maxInFlight,
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+      ),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The smallest gap between two requests to one host, of the paced ones and at redirect hops. */
+function gaps(arrivals: readonly Arrival[]) {
+  const byHost = new Map<string, Arrival[]>();
+  for (const arrival of arrivals) {
+    const list = byHost.get(arrival.host);
+    if (list) list.push(arrival);
+    else byHost.set(arrival.host, [arrival]);
+  }
+  const none = { ms: Infinity, host: '' };
+  let paced = none;
+  // Of the paced gaps: from a check to the next check, and from a HEAD to the GET after it.
+  let between = none;
+  let fallback = none;
+  let hop = none;
+  let hops = 0;
+  for (const [host, list] of byHost) {
+    list.sort((a, b) => a.at - b.at);
+    let lastPaced: Arrival | null = null;
+    for (const [i, arrival] of list.entries()) {
+      const before = list[i - 1];
+      if (arrival.hop) {
+        hops += 1;
+        if (before && arrival.at - before.at < hop.ms) hop = { ms: arrival.at - before.at, host };
+        continue;
+      }
+      if (lastPaced !== null) {
+        const gap = { ms: arrival.at - lastPaced.at, host };
+        if (gap.ms < paced.ms) paced = gap;
+        const isFallback =
+          arrival.method === 'GET' &&
+          lastPaced.method === 'HEAD' &&
+          arrival.path === lastPaced.path;
+        if (isFallback && gap.ms < fallback.ms) fallback = gap;
+        if (!isFallback && gap.ms < between.ms) between = gap;
+      }
+      lastPaced = arrival;
+    }
+  }
+  return { hosts: byHost.size, paced, between, fallback, hop, hops };
+}
+
+/** Points the due links' addresses at the slow server; answers how many and on how many hosts. */
+async function pointAtSlowServer(pgUrl: string, slowPort: number) {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE link_checks
+       SET url = regexp_replace(url, '^https?://([^/:?#]+)(:[0-9]+)?', 'http://\\1:' || $1::text, 'i')
+       WHERE due_at <= now() AND url ~* '^https?://'`,
+      [slowPort],
+    );
+    const { rows } = await client.query<{ due: number; hosts: number }>(
+      `SELECT count(*)::int AS due,
+              count(DISTINCT lower(substring(url from '^https?://([^/?#]+)')))::int AS hosts
+       FROM link_checks WHERE due_at <= now()`,
+    );
+    return rows[0] ?? { due: 0, hosts: 0 };
+  } finally {
+    await client.end();
+  }
+}
+
+function roundReply(child: ChildProcess): Promise<RoundReply> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`the server exited (${code})`));
+    child.once('exit', onExit);
+    child.on('message', (message: RoundReply) => {
+      if (message.type !== 'round-done' && message.type !== 'round-failed') return;
+      child.off('exit', onExit);
+      resolve(message);
+    });
+  });
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const number = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function duration(s: number): string {
+  if (s < 120) return `${number(s)} s`;
+  if (s < 7200) return `${number(s / 60)} min`;
+  return `${number(s / 3600, 1)} h`;
+}
+
+export async function measureLinkChecks(options: LinkChecksOptions): Promise<Row[]> {
+  const { pgUrl, port, workDir, data, size, budgetMs, load, encoding, baseline, log } = options;
+  const slow = startSlowServer();
+  const slowPort = await slow.listen();
+  let server: ChildProcess | null = null;
+  try {
+    const due = await pointAtSlowServer(pgUrl, slowPort);
+    log(
+      `Link checks: ${number(due.due)} due links on ${due.hosts} hosts, pointed at 127.0.0.1:${slowPort}`,
+    );
+    server = await startLinkCheckServer(
+      port,
+      { url: pgUrl },
+      path.join(workDir, 'server-links.log'),
+    );
+    const base = `http://127.0.0.1:${port}`;
+    const headers = await signIn(base, data);
+    const menu = { url: base, headers: { ...headers, ...encoding }, paths: ['/api/consumer/menu'] };
+    await fetch(`${base}/api/consumer/menu`, { headers });
+
+    log('Measuring the menu without a round…');
+    const without = await load(menu);
+
+    log(`Starting a link check round (budget ${seconds(budgetMs)} s) and the menu during it…`);
+    slow.arrivals.length = 0;
+    const replied = roundReply(server);
+    const ask: RoundRequest = { type: 'round', slowPort, budgetMs };
+    server.send(ask);
+    let roundOver = false;
+    void replied.finally(() => (roundOver = true)).catch(() => {});
+    const during = await load(menu);
+    const overlapped = !roundOver;
+    log('Waiting for the round to end…');
+    const reply = await replied;
+
+    log('Measuring the menu after the round…');
+    const after = await load(menu);
+    await stop(server);
+    server = null;
+
+    const rows: Row[] = [];
+    const seen = gaps(slow.arrivals);
+    const requests = slow.arrivals.length;
+    const codes = Object.entries(slow.statuses)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([what, n]) => `${n} × ${what}`)
+      .join(', ');
+    if (reply.type === 'round-failed') {
+      rows.push({
+        what: 'link check round: requests per host, local slow server',
+        budget: 'every request to a host ≥ the interval apart',
+        checks: [() => `the round failed: ${reply.message}`],
+      });
+    } else {
+      const { counts, ms, perHostIntervalMs: interval } = reply;
+      const perSecond = counts.checked / (ms / 1000);
+      const floor = interval - GAP_TOLERANCE_MS;
+      const gapText = (g: { ms: number; host: string }) =>
+        Number.isFinite(g.ms) ? `${number(g.ms)} ms (${g.host.replace(/:\d+$/, '')})` : 'none';
+      rows.push({
+        what: `link check round over the ${size} data set's links, local slow server: requests per host`,
+        budget: `paced requests of a host ≥ ${interval} ms apart (− ${GAP_TOLERANCE_MS} ms jitter); ≤ ${ROUND_HOSTS} requests at once`,
+        checks: [
+          () => (counts.checked === 0 ? 'no link checked' : null),
+          () => (counts.errors > 0 ? `${counts.errors} checks threw` : null),
+          () =>
+            seen.paced.ms < floor
+              ? `smallest gap ${number(seen.paced.ms)} ms < ${floor} ms (${seen.paced.host})`
+              : null,
+          () =>
+            slow.maxInFlight() > ROUND_HOSTS
+              ? `${slow.maxInFlight()} requests at once > ${ROUND_HOSTS}`
+              : null,
+        ],
+        note:
+          `${number(counts.checked)} of ${number(due.due)} due links checked in ${seconds(ms)} s ` +
+          `(budget ${seconds(budgetMs)} s): ${number(perSecond, 2)} links/s, ${number(requests)} requests ` +
+          `to ${seen.hosts} hosts, at most ${slow.maxInFlight()} at once; smallest gap between ` +
+          `paced requests of a host ${gapText(seen.paced)} (check to check ` +
+          `${gapText(seen.between)}, HEAD to its GET ${gapText(seen.fallback)}); ${counts.fine} fine, ${counts.moved} moved, ` +
+          `${counts.failed} failed (first failure), ${counts.errors} errors, ` +
+          `${counts.released} given back at the budget; answers ${codes}; ` +
+          `the whole set at this pace: ${duration(due.due / perSecond)} ` +
+          `(at most ${ROUND_HOSTS} hosts × 1 per ${interval} ms = ${number((ROUND_HOSTS * 1000) / interval, 1)} links/s)`,
+      });
+      rows.push({
+        what: 'link check round: redirect hops (the fetcher follows a 301 at once)',
+        budget: `≥ ${interval} ms after the request before it (decision 0069: "between two requests to a host")`,
+        checks: [
+          () =>
+            seen.hops === 0
+              ? 'no redirect followed'
+              : seen.hop.ms < floor
+                ? `smallest gap ${number(seen.hop.ms)} ms < ${floor} ms`
+                : null,
+        ],
+        note: `${seen.hops} hops; smallest gap before one ${gapText(seen.hop)}`,
+      });
+    }
+    const share = during.requestsPerSecond / without.requestsPerSecond;
+    rows.push({
+      what: 'menu, PostgreSQL, shared fragments on, no link check round (same server)',
+      load: without,
+      baseline,
+      budget: '—',
+      checks: [],
+      expect: [200],
+    });
+    rows.push({
+      what: 'menu, PostgreSQL, shared fragments on, during a link check round',
+      load: during,
+      baseline,
+      budget: `≥ ${DURING_SHARE} × without (${number(without.requestsPerSecond)} req/s)`,
+      checks: [
+        () => (overlapped ? null : 'the round ended before the measurement did'),
+        () => (share >= DURING_SHARE ? null : `${number(share, 2)} × without < ${DURING_SHARE} ×`),
+      ],
+      expect: [200],
+      note: `${number(share, 2)} × without; after the round ${number(after.requestsPerSecond)} req/s (${number(after.requestsPerSecond / without.requestsPerSecond, 2)} × without)`,
+    });
+    return rows;
+  } finally {
+    if (server) await stop(server);
+    await slow.close();
+  }
+}
