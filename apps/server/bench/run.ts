@@ -339,8 +339,8 @@ async function main() {
       });
     }
 
-    // Link checks (decision 0069): a round against a local slow server, and the menu during
-    // it, on a server of their own (the next port but two) that runs the round in process.
+    // Link checks (decision 0069): rounds against a local slow server, and the menu during
+    // them, on a server of their own (the next port but two) that runs the rounds in process.
     // Before the write rows, which add links of their own: the round is over the data set's.
     if (measures('linkchecks')) {
       log('Measuring a link check round…');
@@ -351,7 +351,8 @@ async function main() {
           workDir,
           data,
           size,
-          budgetMs: quick ? 30_000 : 120_000,
+          rounds: 3,
+          budgetMs: quick ? 10_000 : 40_000,
           load,
           encoding: BROWSER_ENCODING,
           baseline: baselineRps,
