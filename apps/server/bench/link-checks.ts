@@ -19,6 +19,7 @@
 //   rounds of 40 s, each window 3 s of warm-up and 10 s measured), since the shared machine's
 //   neighbours move a 13 s window by more than the 10 % the budget allows.
 import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -213,6 +214,17 @@ function roundReply(child: ChildProcess): Promise<RoundReply> {
   });
 }
 
+/** CPU time a process has used, user and system, in ms (Linux; clock ticks of 10 ms). */
+async function cpuMs(pid: number | undefined): Promise<number | null> {
+  if (pid === undefined) return null;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (!stat) return null;
+  // Fields after the command's closing parenthesis, from the state (field 3): utime is 14th
+  // and stime 15th of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Several windows of one load as one: mean requests/s and p50, the worst p99, sums. */
 function combined(results: readonly LoadResult[]): LoadResult {
   const mean = (pick: (r: LoadResult) => number) =>
@@ -273,6 +285,10 @@ export async function measureLinkChecks(options: LinkChecksOptions): Promise<Row
     const durings: LoadResult[] = [];
     const replies: RoundReply[] = [];
     let overlapped = true;
+    // The server's CPU while a round runs alone (after its window, until it ends): what a
+    // round costs the process that serves the menu, a figure the neighbours move little.
+    let aloneCpuMs = 0;
+    let aloneMs = 0;
     slow.arrivals.length = 0;
     const loadAtStart = os.loadavg()[0] ?? 0;
     for (let round = 1; round <= rounds; round += 1) {
@@ -287,8 +303,16 @@ export async function measureLinkChecks(options: LinkChecksOptions): Promise<Row
       let roundOver = false;
       void replied.finally(() => (roundOver = true)).catch(() => {});
       durings.push(await load(menu));
-      if (roundOver) overlapped = false;
+      const overAlready = roundOver;
+      if (overAlready) overlapped = false;
+      const cpuFrom = await cpuMs(server.pid);
+      const from = performance.now();
       replies.push(await replied);
+      const cpuTo = await cpuMs(server.pid);
+      if (cpuFrom !== null && cpuTo !== null && !overAlready) {
+        aloneCpuMs += cpuTo - cpuFrom;
+        aloneMs += performance.now() - from;
+      }
     }
     log(`Measuring the menu without a round (${rounds + 1} of ${rounds + 1})…`);
     withouts.push(await load(menu));
@@ -349,7 +373,8 @@ export async function measureLinkChecks(options: LinkChecksOptions): Promise<Row
           `${counts.released} given back at the budget; answers ${codes}; ` +
           `the whole set at this pace: ${duration(due.due / perSecond)} ` +
           `(at most ${ROUND_HOSTS} hosts × 1 per ${interval} ms = ${number((ROUND_HOSTS * 1000) / interval, 1)} links/s); ` +
-          `load average (1 min) at the first window ${number(loadAtStart, 2)}`,
+          `load average (1 min) at the first window ${number(loadAtStart, 2)}; ` +
+          `the server's CPU while a round ran alone ${aloneMs > 0 ? `${number((aloneCpuMs / aloneMs) * 1000)} ms per second over ${seconds(aloneMs)} s` : 'not measured'}`,
       });
       rows.push({
         what: 'link check round: redirect hops (the fetcher follows a 301 at once)',
