@@ -136,14 +136,25 @@ export class Builder {
       `${topic} ${noun}`,
       `The ${topic.toLowerCase()} ${noun} in ${app}`,
       `https://${domain}/${topic.toLowerCase()}-${noun}-${n}`,
-      // Three links in four have an icon the server keeps (decision 0068): a path of the
-      // same shape and length as a real one; the bench serves no icon.
-      this.rng.int(4) === 0 ? null : keptIcon(domain),
+      this.rng.int(4) === 0 ? null : this.iconOf(domain),
       app,
       this.position(collectionId),
       createdBy,
     );
     return id;
+  }
+
+  /**
+   * The icon a link of `domain` shows: a path of an icon the server keeps (decision 0068;
+   * migration 0014 allows nothing else), one per site and organization as the server names
+   * them. The images themselves are not written: the menu carries only the path.
+   */
+  iconOf(domain: string): string {
+    const id = createHash('sha256')
+      .update(`${this.organizationId}\n${domain}`)
+      .digest('base64url')
+      .slice(0, 32);
+    return `/api/icons/${id}`;
   }
 
   /** `count` collections holding `links` links; `nested` of them sit inside earlier ones. */
@@ -191,9 +202,4 @@ export class Builder {
       this.position(collectionId),
     );
   }
-}
-
-/** A kept icon's path for a domain: `/api/icons/` and 32 characters, as iconId makes them. */
-function keptIcon(domain: string): string {
-  return `/api/icons/${createHash('sha256').update(domain).digest('base64url').slice(0, 32)}`;
 }

@@ -31,12 +31,17 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-function start(args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+function start(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  logFile: string,
+  { ipc = false }: { ipc?: boolean } = {},
+): ChildProcess {
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env },
-    stdio: ['ignore', log, log],
+    stdio: ipc ? ['ignore', log, log, 'ipc'] : ['ignore', log, log],
   });
   children.add(child);
   return child;
@@ -62,14 +67,12 @@ async function waitUntilUp(child: ChildProcess, url: string, logFile: string): P
   throw new Error(`nothing answered at ${url} within two minutes; see ${logFile}`);
 }
 
-/** The real server, built, in its own process. */
-export async function startServer(
+function serverEnv(
   port: number,
   database: { url: string } | { dataDir: string },
-  logFile: string,
-  extraEnv: NodeJS.ProcessEnv = {},
-): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
+  extraEnv: NodeJS.ProcessEnv,
+): NodeJS.ProcessEnv {
+  return {
     PORT: String(port),
     HOST: '127.0.0.1',
     DEMO_DATA: 'false',
@@ -77,12 +80,42 @@ export async function startServer(
     WEB_DIR: '',
     DATABASE_URL: 'url' in database ? database.url : '',
     DATA_DIR: 'dataDir' in database ? database.dataDir : '',
-    // The rows measure the server without a round of icons or link checks going on; the
-    // link checks part measures one (decision 0069).
+    // The data set's links point at real sites (github.com, figma.com, …): a server of the
+    // benchmark must not fetch their icons or check them (decisions 0068, 0069). The link
+    // check rows run their rounds against a local server (bench/link-checks.ts).
     OUTBOUND_REQUESTS: 'false',
     ...extraEnv,
   };
-  const child = start([SERVER_MAIN], env, logFile);
+}
+
+/** The real server, built, in its own process. */
+export async function startServer(
+  port: number,
+  database: { url: string } | { dataDir: string },
+  logFile: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
+  const child = start([SERVER_MAIN], serverEnv(port, database, extraEnv), logFile);
+  await waitUntilUp(child, `http://127.0.0.1:${port}/api/auth/methods`, logFile);
+  return child;
+}
+
+/**
+ * The server of the link check rows (bench/link-check-server.ts): the application as
+ * main.ts builds it, run from its sources, that runs a link check round when asked over IPC.
+ */
+export async function startLinkCheckServer(
+  port: number,
+  database: { url: string },
+  logFile: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
+  const child = start(
+    ['--import', 'tsx', path.join(BENCH_DIR, 'link-check-server.ts')],
+    serverEnv(port, database, extraEnv),
+    logFile,
+    { ipc: true },
+  );
   await waitUntilUp(child, `http://127.0.0.1:${port}/api/auth/methods`, logFile);
   return child;
 }

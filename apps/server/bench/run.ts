@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateInto } from './generate.ts';
+import { measureLinkChecks } from './link-checks.ts';
 import { measureLive } from './live.ts';
 import type { SizeName } from './dataset.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
@@ -53,7 +54,7 @@ const { values: args } = parseArgs({
 });
 
 /** Parts of the run: `--only peers,writes` measures those and skips the rest. */
-const PARTS = ['menu', 'peers', 'admin', 'writes', 'live', 'pglite'] as const;
+const PARTS = ['menu', 'peers', 'admin', 'linkchecks', 'writes', 'live', 'pglite'] as const;
 const only = args.only?.split(',').map((part) => part.trim());
 const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart !== undefined) {
@@ -336,6 +337,28 @@ async function main() {
         budget: '≤ 300 MB',
         checks: [memoryAtMost(300)],
       });
+    }
+
+    // Link checks (decision 0069): rounds against a local slow server, and the menu during
+    // them, on a server of their own (the next port but two) that runs the rounds in process.
+    // Before the write rows, which add links of their own: the round is over the data set's.
+    if (measures('linkchecks')) {
+      log('Measuring a link check round…');
+      rows.push(
+        ...(await measureLinkChecks({
+          pgUrl,
+          port: port + 3,
+          workDir,
+          data,
+          size,
+          rounds: 3,
+          budgetMs: quick ? 10_000 : 40_000,
+          load,
+          encoding: BROWSER_ENCODING,
+          baseline: baselineRps,
+          log,
+        })),
+      );
     }
 
     const body = JSON.stringify({ name: 'Benchmark link', url: 'https://example.com/bench' });
