@@ -417,6 +417,36 @@ describe('redirects', () => {
     expect(failed(await none.fetch(`${allowed.origin}/hop/1`)).failure).toBe('too-many-redirects');
   });
 
+  it('waits for the caller before each redirect, with where it leads, and stops if it aborts', async () => {
+    const told: { next: string; requestsSoFar: number }[] = [];
+    const start = allowed.requests.length;
+    const result = succeeded(
+      await fetcher.fetch(`${allowed.origin}/hop/2`, {
+        beforeRedirect: async (next) => {
+          told.push({ next, requestsSoFar: allowed.requests.length - start });
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        },
+      }),
+    );
+    expect(result.status).toBe(200);
+    // Told before the hop is asked: one request made when told of the first, two of the second.
+    expect(told).toEqual([
+      { next: `${allowed.origin}/hop/1`, requestsSoFar: 1 },
+      { next: `${allowed.origin}/hop/0`, requestsSoFar: 2 },
+    ]);
+
+    const stop = new AbortController();
+    const before = allowed.requests.length;
+    const stopped = failed(
+      await fetcher.fetch(`${allowed.origin}/hop/2`, {
+        signal: stop.signal,
+        beforeRedirect: async () => stop.abort(),
+      }),
+    );
+    expect(stopped.failure).toBe('timeout');
+    expect(allowed.requests.length - before).toBe(1);
+  });
+
   it('answers the first hop as it is when told not to follow', async () => {
     const result = succeeded(
       await fetcher.fetch(`${allowed.origin}/hop/2`, { followRedirects: false }),

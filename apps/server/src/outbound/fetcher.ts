@@ -333,6 +333,8 @@ export function createFetcher(options: FetcherOptions): Fetcher {
           throw new Stop('too-many-redirects', `More than ${maxRedirects} redirects`);
         }
         url = target(location, url);
+        await request.beforeRedirect?.(url.href);
+        if (signal.aborted) throw signal.reason;
         continue;
       }
       const answer = { url: url.href, status: response.statusCode!, headers: headersOf(response) };

@@ -35,6 +35,11 @@ export interface OutboundOptions {
   timeoutMs?: number;
   /** Follow redirects (at most 3); false answers the first hop as it is. Default true. */
   followRedirects?: boolean;
+  /**
+   * Awaited before a redirect is followed, with the address it leads to (already checked as
+   * an address may be): a caller that paces its requests per host waits there.
+   */
+  beforeRedirect?: (next: string) => Promise<void>;
   signal?: AbortSignal;
 }
 

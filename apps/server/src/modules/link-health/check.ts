@@ -37,6 +37,8 @@ export interface CheckOptions {
    * so that the fallback is paced like any other request to the host.
    */
   beforeRetry?: () => Promise<void>;
+  /** Awaited before a redirect is followed (the fetcher's `beforeRedirect`): paced alike. */
+  beforeRedirect?: (next: string) => Promise<void>;
   signal?: AbortSignal;
 }
 
@@ -159,9 +161,15 @@ const RETRY_WITH_GET = new Set<NoAnswer['failure']>(['timeout', 'network']);
 export async function checkAddress(
   fetcher: Fetcher,
   url: string,
-  { timeoutMs = CHECK_TIMEOUT_MS, beforeRetry, signal }: CheckOptions = {},
+  { timeoutMs = CHECK_TIMEOUT_MS, beforeRetry, beforeRedirect, signal }: CheckOptions = {},
 ): Promise<CheckOutcome> {
-  const common = { discardBody: true, timeoutMs, followRedirects: true, signal } as const;
+  const common = {
+    discardBody: true,
+    timeoutMs,
+    followRedirects: true,
+    signal,
+    beforeRedirect,
+  } as const;
   const head = await fetcher.fetch(url, { ...common, method: 'HEAD' });
   if (head.ok) {
     const busy = slowDown(head);

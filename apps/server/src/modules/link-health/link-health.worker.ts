@@ -180,9 +180,21 @@ export async function linkCheckRound({
     await paceHost(host);
     counts.checked += 1;
     try {
+      // Every request to a host is paced from the answer of the one before: the GET after a
+      // HEAD, and each redirect followed (to the host it leads to).
+      let current = host;
       const outcome = await checkAddress(fetcher, link.url, {
         timeoutMs,
-        beforeRetry: () => paceHost(host),
+        beforeRetry: async () => {
+          lastAsked.set(current, Date.now());
+          current = host;
+          await paceHost(host);
+        },
+        beforeRedirect: async (next) => {
+          lastAsked.set(current, Date.now());
+          current = hostOf(next);
+          await paceHost(current);
+        },
       });
       if (outcome.kind === 'failure' && NETWORK_FAILURES.has(outcome.failure)) {
         held.push({ link, outcome });
