@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
+import type { ScaledIcon } from './image.ts';
 
-/** One stored image of an icon: its size in pixels (square), its type and its bytes. */
-export interface IconImage {
-  size: number;
-  contentType: 'image/png' | 'image/webp';
-  body: Buffer;
-}
+/** One stored image of an icon, as image.ts makes it: its size (square), type and bytes. */
+export type IconImage = ScaledIcon;
 
 /** A link whose icon is due to be looked for, as a round takes it. */
 export interface DueLink {
@@ -30,7 +27,7 @@ export const iconPath = (id: string) => `/api/icons/${id}`;
 export function iconId(organizationId: string, images: IconImage[]): string {
   const hash = createHash('sha256').update(organizationId).update('\0');
   for (const image of [...images].sort((a, b) => a.size - b.size)) {
-    hash.update(`${image.size}:${image.contentType}:${image.body.length}\0`).update(image.body);
+    hash.update(`${image.size}:${image.contentType}:${image.bytes.length}\0`).update(image.bytes);
   }
   return hash.digest('base64url').slice(0, 32);
 }
@@ -44,7 +41,7 @@ async function keep(tx: Executor, organizationId: string, images: IconImage[]): 
   for (const image of images) {
     await tx.execute(
       sql`INSERT INTO icon_images (icon_id, size, content_type, body)
-          VALUES (${id}, ${image.size}, ${image.contentType}, ${image.body})
+          VALUES (${id}, ${image.size}, ${image.contentType}, ${image.bytes})
           ON CONFLICT (icon_id, size) DO NOTHING`,
     );
   }
@@ -193,7 +190,7 @@ export function createIconsRepository(db: Executor) {
             WHERE icon_id = ${id} AND size = ${size}`,
       );
       const row = rows[0];
-      return row ? { size, contentType: row.contentType, body: Buffer.from(row.body) } : null;
+      return row ? { size, contentType: row.contentType, bytes: Buffer.from(row.body) } : null;
     },
 
     /**

@@ -16,15 +16,7 @@ export function lookupWith(fetcher: Fetcher) {
   return async (url: string): Promise<IconLookup> => {
     const found = await findIcon(fetcher, url);
     if (found.ok) {
-      return {
-        ok: true,
-        source: found.source,
-        images: found.images.map((image) => ({
-          size: image.size,
-          contentType: image.contentType,
-          body: image.bytes,
-        })),
-      };
+      return { ok: true, source: found.source, images: found.images };
     }
     const tried = found.attempts.map((a) => `${a.url}: ${a.outcome}`).join('; ');
     return { ok: false, reason: tried === '' ? found.reason : `${found.reason} (${tried})` };

@@ -43,7 +43,7 @@ export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .type(image.contentType)
         .header('Cache-Control', 'public, max-age=31536000, immutable')
         .header('ETag', `"${request.params.id}-${image.size}"`)
-        .send(image.body);
+        .send(image.bytes);
     },
   );
 };

@@ -21,14 +21,7 @@ export type UploadedImages = { ok: true; images: IconImage[] } | { ok: false; re
 export async function checkUploadedIcon(bytes: Buffer): Promise<UploadedImages> {
   const result = await processUploadedIcon(bytes);
   if (result.ok) {
-    return {
-      ok: true,
-      images: result.images.map((image) => ({
-        size: image.size,
-        contentType: image.contentType,
-        body: image.bytes,
-      })),
-    };
+    return { ok: true, images: result.images };
   }
   const reason: Record<ImageRefusal, string> = {
     empty: 'the file is empty',
@@ -79,8 +72,9 @@ export function createIconsService(
      */
     async upload(me: AuthContext, linkId: string, bytes: Buffer, origin?: AuditOrigin) {
       if (!process) throw new Error('no image processing');
-      const access = createAccessService(db);
-      await access.changeableLink(me, linkId);
+      // Asked before the image is decoded (nobody else makes the server do that work), and
+      // again in the transaction that writes, where it holds.
+      await createAccessService(db).changeableLink(me, linkId);
       const checked = await process(bytes);
       if (!checked.ok) throw badRequest(`The icon was not used: ${checked.reason}.`);
       await db.transaction(async (tx) => {

@@ -29,8 +29,8 @@ const own = await createCollection(db, { user: person });
 const images = (seed: string): IconImage[] =>
   [32, 64, 96].map((size) => ({
     size,
-    contentType: 'image/png',
-    body: Buffer.from(`${seed}-${size}`),
+    contentType: 'image/png' as const,
+    bytes: Buffer.from(`${seed}-${size}`),
   }));
 
 interface IconRow {

@@ -1,3 +1,4 @@
+import type * as Contract from '@signpost/contract';
 import { sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
 import type { CheckOutcome } from './check.ts';
@@ -22,48 +23,20 @@ export interface Viewer {
   role: 'member' | 'admin';
 }
 
-/** A link that needs someone (broken or moved), as a person's list shows it. */
-export interface AttentionLink {
-  linkId: string;
-  name: string;
-  url: string;
-  collectionId: string;
-  collectionName: string;
-  space: 'personal' | 'team' | 'organization';
-  /** The team's name for a team link; null otherwise. */
-  teamName: string | null;
-  state: 'broken' | 'moved';
-  movedTo: string | null;
-  status: number | null;
-  failureKind: string | null;
-  /** Since when the link is broken (or moved). */
+/**
+ * A link that needs someone (broken or moved), as a person's list shows it: the contract's
+ * item (packages/contract/src/link-health.ts), with its times as dates.
+ */
+export type AttentionLink = Omit<Contract.AttentionLink, 'since' | 'checkedAt'> & {
   since: Date;
   checkedAt: Date | null;
-  /**
-   * The person may change the link (permissions.ts `linkCan`): they get the offer to fix
-   * it. False for the links others added to a share the person is a member of: they see
-   * the mark, and nothing to do.
-   */
-  canChange: boolean;
-}
+};
 
-/** A broken link of a team or organization space, as administrators list them. */
-export interface BrokenLink {
-  linkId: string;
-  name: string;
-  url: string;
-  collectionId: string;
-  collectionName: string;
-  space: 'team' | 'organization';
-  /** The team's name, or the organization's for its own space. */
-  spaceName: string;
-  teamId: string | null;
-  status: number | null;
-  failureKind: string | null;
-  failure: string | null;
+/** A broken link of a team or organization space, as the console lists it: the contract's. */
+export type BrokenLink = Omit<Contract.BrokenLink, 'brokenSince' | 'checkedAt'> & {
   brokenSince: Date;
   checkedAt: Date | null;
-}
+};
 
 /** What is known of a link's address. */
 export interface LinkCheckState {
@@ -268,7 +241,21 @@ export function createLinkHealthRepository(db: Executor) {
      * administrators: longest broken first. Personal links, shared or not, are not listed:
      * they are private to their owner, who sees their own marks.
      */
-    async brokenInOrganization(organizationId: string, limit = 500): Promise<BrokenLink[]> {
+    async brokenInOrganization(
+      organizationId: string,
+      teams: 'all' | readonly string[] = 'all',
+      limit = 500,
+    ): Promise<BrokenLink[]> {
+      // An editor's teams are chosen here, before the limit, not from the first 500 of all.
+      const ofTeams =
+        teams === 'all'
+          ? sql``
+          : teams.length === 0
+            ? sql` AND false`
+            : sql` AND c.owner_team_id IN (${sql.join(
+                teams.map((id) => sql`${id}`),
+                sql`, `,
+              )})`;
       const rows = await selectRows<
         Omit<BrokenLink, 'brokenSince' | 'checkedAt'> & {
           brokenSince: Date | string;
@@ -279,7 +266,7 @@ export function createLinkHealthRepository(db: Executor) {
         sql`SELECT l.id AS "linkId", l.name, l.url, c.id AS "collectionId",
                    c.name AS "collectionName", c.owner_type AS space,
                    coalesce(t.name, o.name) AS "spaceName", t.id AS "teamId",
-                   k.status, k.failure_kind AS "failureKind", k.failure,
+                   k.status, k.failure_kind AS "failureKind",
                    k.state_changed_at AS "brokenSince", k.checked_at AS "checkedAt"
             FROM link_checks k
             JOIN links l ON l.id = k.link_id
@@ -287,7 +274,7 @@ export function createLinkHealthRepository(db: Executor) {
             JOIN organizations o ON o.id = k.organization_id
             LEFT JOIN teams t ON t.id = c.owner_team_id
             WHERE k.organization_id = ${organizationId} AND k.state = 'broken'
-              AND c.owner_type IN ('team', 'organization')
+              AND c.owner_type IN ('team', 'organization')${ofTeams}
             ORDER BY k.state_changed_at, l.name, l.id
             LIMIT ${limit}`,
       );

@@ -34,12 +34,12 @@ export function createLinkHealthService(db: Database) {
      */
     async broken(me: AuthContext): Promise<BrokenLinksResponse> {
       const steward = await createAdminAccess(db).steward(me);
-      const items = await checks.brokenInOrganization(me.organizationId);
-      const theirs = steward.admin
-        ? items
-        : items.filter((item) => item.teamId !== null && steward.editorOf.includes(item.teamId));
+      const items = await checks.brokenInOrganization(
+        me.organizationId,
+        steward.admin ? 'all' : steward.editorOf,
+      );
       return {
-        items: theirs.map(({ failure: _failure, ...item }) => ({
+        items: items.map((item) => ({
           ...item,
           brokenSince: item.brokenSince.toISOString(),
           checkedAt: iso(item.checkedAt),

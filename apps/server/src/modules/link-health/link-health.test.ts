@@ -387,6 +387,11 @@ describe('who is told about a link that needs someone', () => {
     expect((await checks.brokenInOrganization(cast.otherOrg.id)).map((l) => l.linkId)).toEqual([
       links.otherOrganization.id,
     ]);
+    // An editor's teams only, chosen in the query (before its limit).
+    expect(
+      (await checks.brokenInOrganization(cast.org.id, [cast.team.id])).map((l) => nameOf(l.linkId)),
+    ).toEqual(['team']);
+    expect(await checks.brokenInOrganization(cast.org.id, [])).toEqual([]);
   });
 });
 

@@ -10,10 +10,6 @@ import { useSession } from '../../../lib/use-session';
  */
 const path = (linkId: string) => `/links/${encodeURIComponent(linkId)}/icon`;
 
-/** The image types the server takes for an icon, and the largest (the contract's). */
-export const ICON_TYPES = ICON_UPLOAD_TYPES;
-export const ICON_MAX_BYTES = ICON_UPLOAD_BYTES;
-
 // A file whose type the browser does not know (an .ico, on some systems) is typed by its name.
 const BY_EXTENSION: Record<string, string> = {
   png: 'image/png',
@@ -25,9 +21,10 @@ const BY_EXTENSION: Record<string, string> = {
 };
 
 /** What the file picker offers: the types, and their usual file names. */
-export const ICON_ACCEPT = [...ICON_TYPES, ...Object.keys(BY_EXTENSION).map((e) => `.${e}`)].join(
-  ',',
-);
+export const ICON_ACCEPT = [
+  ...ICON_UPLOAD_TYPES,
+  ...Object.keys(BY_EXTENSION).map((e) => `.${e}`),
+].join(',');
 
 /** Why a chosen file is not sent, before anything is: too large, or not an image type. */
 export type IconRefusal = 'too-large' | 'wrong-type';
@@ -37,8 +34,9 @@ export function checkIconFile(
   file: Pick<File, 'name' | 'size' | 'type'>,
 ): { ok: true; type: string } | { ok: false; reason: IconRefusal } {
   const type = file.type || BY_EXTENSION[file.name.split('.').pop()?.toLowerCase() ?? ''] || '';
-  if (!(ICON_TYPES as readonly string[]).includes(type)) return { ok: false, reason: 'wrong-type' };
-  if (file.size > ICON_MAX_BYTES) return { ok: false, reason: 'too-large' };
+  if (!(ICON_UPLOAD_TYPES as readonly string[]).includes(type))
+    return { ok: false, reason: 'wrong-type' };
+  if (file.size > ICON_UPLOAD_BYTES) return { ok: false, reason: 'too-large' };
   return { ok: true, type };
 }
 

@@ -1,4 +1,4 @@
-import type { LinkIconState } from '@signpost/contract';
+import { ICON_UPLOAD_BYTES, type LinkIconState } from '@signpost/contract';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkIcon } from '../../../components/link-icon';
@@ -9,7 +9,6 @@ import { serverMessage } from '../../../lib/server-message';
 import {
   checkIconFile,
   ICON_ACCEPT,
-  ICON_MAX_BYTES,
   useLinkIconState,
   useRestoreSiteIcon,
   useUploadLinkIcon,
@@ -79,7 +78,7 @@ export function LinkIconSection({ link }: { link: ShownLink }) {
       ? t('icon.tooLarge', {
           name: file.name,
           size: Math.ceil(file.size / 1024),
-          max: ICON_MAX_BYTES / 1024,
+          max: ICON_UPLOAD_BYTES / 1024,
         })
       : t('icon.wrongType', { name: file.name });
 
@@ -185,7 +184,7 @@ export function LinkIconSection({ link }: { link: ShownLink }) {
         ) : null}
       </div>
       <p className="hint" id={hintId}>
-        {t('icon.hint', { max: ICON_MAX_BYTES / 1024 })}
+        {t('icon.hint', { max: ICON_UPLOAD_BYTES / 1024 })}
       </p>
       {message ? (
         <p className="form-error" role="alert">
