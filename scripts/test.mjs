@@ -13,6 +13,16 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 // The names of failed tests, printed again at the very end, where a log's tail shows them.
 const failures = [];
+// Each suite's figures for the closing summary: its time against its budget, its tests and the
+// assertions they ran. A budget is a report, not a failing test: timings on a shared machine
+// are noisy (docs/performance.md, "The test suite").
+const suites = [];
+const BUDGET_SECONDS = {
+  server: 330,
+  extension: 15,
+  web: 150,
+  'end-to-end (Chromium)': 240,
+};
 
 /**
  * Runs a suite and resolves to its exit status. Its output streams as it comes, or, when
@@ -52,6 +62,7 @@ async function vitest(label, workspace, held = null) {
     return;
   }
   const file = path.join(out, `${label}.json`);
+  const suiteStarted = Date.now();
   const status = await run(
     label,
     cwd,
@@ -72,6 +83,15 @@ async function vitest(label, workspace, held = null) {
   }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
+  let assertions = 0;
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? []) assertions += test.meta?.assertions ?? 0;
+  suites.push({
+    label,
+    seconds: (Date.now() - suiteStarted) / 1000,
+    tests: report.numTotalTests,
+    assertions,
+  });
   for (const file of report.testResults ?? []) {
     const name = path.relative(root, file.name);
     for (const test of file.assertionResults ?? []) {
@@ -98,8 +118,11 @@ async function playwright() {
     return;
   }
   const file = path.join(out, 'e2e.json');
+  const assertionsFile = path.join(out, 'e2e-assertions.txt');
+  const suiteStarted = Date.now();
   const status = await run('end-to-end (Chromium)', cwd, 'npx', ['playwright', 'test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    PLAYWRIGHT_ASSERTIONS_FILE: assertionsFile,
   });
   if (!existsSync(file)) {
     totals.failed += 1;
@@ -116,6 +139,12 @@ async function playwright() {
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  suites.push({
+    label: 'end-to-end (Chromium)',
+    seconds: (Date.now() - suiteStarted) / 1000,
+    tests: stats.expected + stats.unexpected + stats.flaky + stats.skipped,
+    assertions: existsSync(assertionsFile) ? Number(readFileSync(assertionsFile, 'utf8')) : 0,
+  });
   if (status !== 0 && stats.unexpected === 0) {
     totals.failed += 1;
     problems.push(`end-to-end: exit ${status}`);
@@ -151,6 +180,14 @@ const webOutput = [];
 await Promise.all([vitest('web', 'apps/web', webOutput), playwright()]);
 for (const chunk of webOutput) process.stdout.write(chunk);
 
+process.stdout.write('\nSuite                    time   budget  tests  assertions\n');
+for (const suite of suites) {
+  const budget = BUDGET_SECONDS[suite.label];
+  const over = budget !== undefined && suite.seconds > budget ? '  over its budget' : '';
+  process.stdout.write(
+    `${suite.label.padEnd(22)} ${String(Math.round(suite.seconds)).padStart(5)} s ${String(budget ?? '-').padStart(6)} s ${String(suite.tests).padStart(6)} ${String(suite.assertions).padStart(11)}${over}\n`,
+  );
+}
 process.stdout.write('\n');
 for (const failure of failures) process.stdout.write(`✗ ${failure}\n`);
 for (const problem of problems) process.stdout.write(`! ${problem}\n`);

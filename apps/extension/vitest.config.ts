@@ -7,6 +7,7 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'tools/**/*.test.ts'],
     environment: 'node',
     restoreMocks: true,
+    setupFiles: ['../../scripts/vitest-assertions.mjs'],
     unstubGlobals: true,
     // The suite may run beside the journeys on two cores.
     testTimeout: 20_000,

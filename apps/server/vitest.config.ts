@@ -36,6 +36,8 @@ const RESILIENCE = 'test/resilience/**/*.test.ts';
 export default defineConfig({
   test: {
     testTimeout: 30_000,
+    // Counts each test's assertions for the closing summary of scripts/test.mjs.
+    setupFiles: ['../../scripts/vitest-assertions.mjs'],
     // Files of a worker share its module cache: the app's modules and PGlite's WebAssembly
     // load once per worker instead of once per file. Each file still builds its own app on
     // its own database (createTestApp), and the server keeps no state in its modules.

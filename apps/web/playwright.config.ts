@@ -36,6 +36,7 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }],
+    ['./e2e/assertion-count.reporter.ts'],
   ],
   outputDir: 'test-results/artifacts',
   use: {

@@ -132,7 +132,7 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       environment: 'jsdom',
-      setupFiles: ['./src/test/setup.ts'],
+      setupFiles: ['./src/test/setup.ts', '../../scripts/vitest-assertions.mjs'],
       restoreMocks: true,
       // The suite runs beside the journeys on two cores; a user-event test can take seconds there.
       testTimeout: 20_000,
