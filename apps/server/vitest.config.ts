@@ -9,7 +9,7 @@ const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])]
 const NO_DATABASE = [
   'src/config.test.ts',
   'src/modules/second-factor/totp.test.ts',
-  'src/modules/sso/provider-config.test.ts',
+  'src/config-sso.test.ts',
   'src/modules/sso/multi-factor.test.ts',
   'src/modules/sso/return-to.test.ts',
   'test/import-boundaries.test.ts',

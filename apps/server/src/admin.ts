@@ -5,7 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { LIMITS } from '@signpost/contract';
 import type { DatabaseHandle } from './db/client.ts';
 import { HELP, parseArguments, readPassword, UsageError } from './admin-arguments.ts';
-import { safeMessage } from './lib/log-errors.ts';
+import { safeMessage } from './log-errors.ts';
 
 async function run(argv: string[]): Promise<string> {
   const parsed = parseArguments(argv);

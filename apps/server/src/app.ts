@@ -27,11 +27,11 @@ import { livePlugin } from './modules/live/live.plugin.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
-import { createJobs, type Jobs } from './modules/jobs/jobs.service.ts';
+import { createJobs, type Jobs } from './jobs/queue.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
 import { startOutboundWork } from './outbound/outbound.plugin.ts';
 import type { Fetcher } from './outbound/types.ts';
-import { serializeError, type SerializedError } from './lib/log-errors.ts';
+import { serializeError, type SerializedError } from './log-errors.ts';
 
 export interface AppOptions {
   config: Config;

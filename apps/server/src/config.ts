@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { parseOidcProviders, type OidcProviderConfig } from './modules/sso/provider-config.ts';
+import { parseOidcProviders, type OidcProviderConfig } from './lib/oidc-providers.ts';
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { checkDataDir, describeDataDirError } from './data-dir.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { safeMessage } from './lib/log-errors.ts';
+import { safeMessage } from './log-errors.ts';
 import { listenMetrics } from './plugins/metrics.ts';
 import { prepareDatabase, startupBanner } from './startup.ts';
 

@@ -5,7 +5,7 @@ import { DrizzleQueryError, sql } from 'drizzle-orm';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
-import { safeMessage, serializeError } from '../src/lib/log-errors.ts';
+import { safeMessage, serializeError } from '../src/log-errors.ts';
 import { createTestApp } from './app.ts';
 
 interface LogLine {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthContext } from '../lib/auth-context.ts';
 import { unauthorized } from '../lib/errors.ts';
 import { createAuthService, type AuthService } from '../modules/auth/auth.service.ts';
 import { createSsoService, type SsoService } from '../modules/sso/sso.service.ts';
@@ -30,20 +29,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/** The caller of a route behind `authenticate`. */
-export function caller(request: FastifyRequest): AuthContext {
-  if (!request.authContext) throw unauthorized();
-  return request.authContext;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     auth: AuthService;
     sso: SsoService;
     authenticate: (request: FastifyRequest) => Promise<void>;
-  }
-  interface FastifyRequest {
-    authContext: AuthContext | null;
   }
   interface FastifyContextConfig {
     /** The route answers with the menu's ETag: read the person's scope versions too. */

@@ -10,8 +10,8 @@ import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, selectRows, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import type { MailMessage } from '../../src/lib/mail.ts';
-import { createJobs } from '../../src/modules/jobs/jobs.service.ts';
+import type { MailMessage } from '../../src/jobs/mailer.ts';
+import { createJobs } from '../../src/jobs/queue.ts';
 import { createOrganization, createUser, signIn, type TestUser } from '../factories.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 

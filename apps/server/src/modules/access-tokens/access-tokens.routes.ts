@@ -7,9 +7,9 @@ import {
   IdParams,
   NoContent,
 } from '@signpost/contract';
-import { caller } from '../../plugins/auth.ts';
 import { requireRecentAuthentication } from '../auth/reauthentication.ts';
 import { createAccessTokensService } from './access-tokens.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 const bearer = [{ bearer: [] }];
 
@@ -58,7 +58,7 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // A leaked token must not be able to mint itself a longer-lived successor, nor a
       // session left open at someone else's desk (decision 0048).
       const me = requireRecentAuthentication(request, 'make an access token');
-      return reply.status(201).send(await service.create(request, me, request.body));
+      return reply.status(201).send(await service.create(me, originOf(request), request.body));
     },
   );
 
@@ -75,7 +75,7 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.revoke(request, caller(request), request.params.id);
+      await service.revoke(caller(request), originOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

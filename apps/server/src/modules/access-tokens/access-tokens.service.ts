@@ -5,8 +5,8 @@ import type { accessTokens } from '../../db/schema/index.ts';
 import { TOUCH_EVERY_MS, type AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { auditContext, createAuditService } from '../audit/audit.service.ts';
-import type { FastifyRequest } from 'fastify';
+import { auditOf, createAuditService } from '../audit/audit.service.ts';
+import type { AuditOrigin } from '../../lib/request-context.ts';
 import { createAccessTokensRepository } from './access-tokens.repository.ts';
 
 const HINT_LENGTH = ACCESS_TOKEN_PREFIX.length + 4;
@@ -66,8 +66,8 @@ export function createAccessTokensService(db: Database) {
     },
 
     async create(
-      request: FastifyRequest,
       me: AuthContext,
+      origin: AuditOrigin,
       input: { name: string; expiresInDays?: number | undefined },
     ) {
       const userId = me.userId;
@@ -94,7 +94,7 @@ export function createAccessTokensService(db: Database) {
         });
         await audit.record(
           {
-            ...auditContext(request, me),
+            ...auditOf(me, origin),
             action: 'access-token.created',
             target: { type: 'access-token', id: created.id, label: created.name },
             after: {
@@ -122,13 +122,13 @@ export function createAccessTokensService(db: Database) {
     revokeAll: (userId: string, executor: Executor) =>
       createAccessTokensRepository(executor).revokeAll(userId),
 
-    async revoke(request: FastifyRequest, me: AuthContext, tokenId: string) {
+    async revoke(me: AuthContext, origin: AuditOrigin, tokenId: string) {
       await db.transaction(async (tx) => {
         const revoked = await createAccessTokensRepository(tx).revoke(me.userId, tokenId);
         if (!revoked) throw notFound('No such access token.');
         await audit.record(
           {
-            ...auditContext(request, me),
+            ...auditOf(me, origin),
             action: 'access-token.revoked',
             target: { type: 'access-token', id: tokenId, label: revoked.name },
             // Revoked with itself as the bearer, or from a session.

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuditExportQuery, AuditLogQuery, AuditLogResponse } from '@signpost/contract';
 import { Type } from 'typebox';
 import { adminRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
 import { createAdminAccess } from '../access/admin-access.ts';
 import { createAuditLogReader } from './audit.service.ts';
+import { caller } from '../../lib/request-context.ts';
 
 const FILTERS =
   'Filters: `person` (who did it or to whom), `action` (names or group prefixes such as ' +

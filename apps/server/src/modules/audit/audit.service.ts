@@ -10,9 +10,9 @@ import {
   type AuditLogResponse,
 } from '@signpost/contract';
 import { stringify } from 'csv-stringify';
-import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
+import type { AuditOrigin } from '../../lib/request-context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import {
@@ -27,12 +27,6 @@ export interface AuditActor {
   id: string | null;
   name?: string | null;
   email?: string | null;
-}
-
-/** Where a request came from. */
-export interface AuditOrigin {
-  ip?: string | null;
-  userAgent?: string | null;
 }
 
 export interface AuditTarget {
@@ -66,15 +60,6 @@ export interface AuditEntry extends AuditOrigin {
 const clip = (text: string | null | undefined, max: number) =>
   text == null ? null : text.slice(0, max);
 
-/** The actor and origin of a signed-in request, for `record`. */
-export function auditContext(request: FastifyRequest, me: AuthContext) {
-  return {
-    organizationId: me.organizationId,
-    actor: { id: me.userId, name: me.name, email: me.email },
-    ...originOf(request),
-  };
-}
-
 /** The actor and origin of an event, for services that get the origin from their route. */
 export function auditOf(me: AuthContext, origin: AuditOrigin) {
   return {
@@ -82,11 +67,6 @@ export function auditOf(me: AuthContext, origin: AuditOrigin) {
     actor: { id: me.userId, name: me.name, email: me.email },
     ...origin,
   };
-}
-
-/** The address and browser of a request. */
-export function originOf(request: FastifyRequest): Required<AuditOrigin> {
-  return { ip: request.ip, userAgent: clip(request.headers['user-agent'], 500) };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { AuditAction } from '@signpost/contract';
 import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { createAuditService, type AuditOrigin, type AuditTarget } from './audit.service.ts';
+import { createAuditService, type AuditTarget } from './audit.service.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 /** Where a content change happened: only team and organization spaces are audited. */
 export type ContentSpace = 'personal' | 'team' | 'organization';

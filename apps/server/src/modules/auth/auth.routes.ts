@@ -15,12 +15,11 @@ import {
   SignInSessionsResponse,
 } from '@signpost/contract';
 import { forbidden } from '../../lib/errors.ts';
-import { caller } from '../../plugins/auth.ts';
-import { originOf } from '../audit/audit.service.ts';
 import { accessTokensRoutes } from '../access-tokens/access-tokens.routes.ts';
 import { secondFactorRoutes } from '../second-factor/second-factor.routes.ts';
 import { ssoRoutes } from '../sso/sso.routes.ts';
 import { signInResult } from '../../plugins/metrics.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
 const signInErrors = { ...errors, 403: ErrorResponse };

@@ -16,12 +16,13 @@ import {
   createAccessTokensService,
   isAccessToken,
 } from '../access-tokens/access-tokens.service.ts';
-import { auditOf, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { auditOf, createAuditService } from '../audit/audit.service.ts';
 import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { hashPassword, PasswordVerifier } from '../../lib/passwords.ts';
 import { createSessionsRepository } from './sessions.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

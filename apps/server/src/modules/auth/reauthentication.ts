@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { assertRecentlyAuthenticated } from '../../lib/reauthentication.ts';
-import { caller } from '../../plugins/auth.ts';
+import { caller } from '../../lib/request-context.ts';
 
 /**
  * The caller of a sensitive route (decision 0048): a session that signed in or

@@ -8,10 +8,9 @@ import {
   UpdateCollectionBody,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
 import { sendUndoable } from '../../lib/undo-answer.ts';
-import { originOf } from '../audit/audit.service.ts';
 import { createCollectionsService } from './collections.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createCollectionsService(app.database.db);

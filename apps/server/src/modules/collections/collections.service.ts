@@ -12,11 +12,12 @@ import { cleanName } from '../../lib/names.ts';
 import { createAccessService, type AccessService } from '../access/access.service.ts';
 import { MAX_DEPTH } from '../access/permissions.ts';
 import { keepCollectionForUndo, type UndoTicket } from '../undo/undo.service.ts';
-import { changes, type AuditOrigin } from '../audit/audit.service.ts';
+import { changes } from '../audit/audit.service.ts';
 import { recordContentChange, type ContentSpace } from '../audit/content-audit.ts';
 import type { CollectionOwnerType } from '../../db/schema/index.ts';
 import { nextPosition } from '../../db/positions.ts';
 import { createCollectionsRepository, type OrderedItem } from './collections.repository.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 interface Owner {
   ownerType: CollectionOwnerType;

@@ -8,9 +8,9 @@ import {
   UndoableNoContent,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
 import { sendUndoable } from '../../lib/undo-answer.ts';
 import { createFavoritesService } from './favorites.service.ts';
+import { caller } from '../../lib/request-context.ts';
 
 export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const favorites = createFavoritesService(app.database.db);

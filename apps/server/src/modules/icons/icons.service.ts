@@ -3,10 +3,10 @@ import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { createAccessService } from '../access/access.service.ts';
-import type { AuditOrigin } from '../audit/audit.service.ts';
 import { recordContentChange } from '../audit/content-audit.ts';
 import { createIconsRepository, iconPath, type IconImage } from './icons.repository.ts';
 import { processUploadedIcon, type ImageRefusal } from './image.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 /** The size served when none is asked for: the tile's, at twice the pixels (decision 0068). */
 export const DEFAULT_ICON_SIZE = 64;

@@ -9,9 +9,8 @@ import {
 } from '@signpost/contract';
 import { AppError } from '../../lib/errors.ts';
 import { consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
-import { originOf } from '../audit/audit.service.ts';
 import { createIconsService, type UploadedImages } from './icons.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 export interface LinkIconRoutesOptions {
   /** Checks and scales an uploaded image (modules/icons/image.ts). */

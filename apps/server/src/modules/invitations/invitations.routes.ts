@@ -6,8 +6,8 @@ import {
   InvitationTokenBody,
   SessionResponse,
 } from '@signpost/contract';
-import { originOf } from '../audit/audit.service.ts';
 import { createInvitationsService } from './invitations.service.ts';
+import { originOf } from '../../lib/request-context.ts';
 
 const answers = { 400: ErrorResponse, 410: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
 

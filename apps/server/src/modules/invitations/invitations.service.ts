@@ -4,10 +4,11 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { createAuditService } from '../audit/audit.service.ts';
 import { createAuthService } from '../auth/auth.service.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { createInvitationsRepository } from './invitations.repository.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 export const hashInvitationToken = (token: string) =>
   createHash('sha256').update(token).digest('hex');

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AttentionResponse, BrokenLinksResponse } from '@signpost/contract';
 import { adminRoute, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
 import { createLinkHealthService } from './link-health.service.ts';
+import { caller } from '../../lib/request-context.ts';
 
 /** `GET /links/attention` (consumer): the links that need the signed-in person (decision 0069). */
 export const attentionRoutes: FastifyPluginAsyncTypebox = async (app) => {

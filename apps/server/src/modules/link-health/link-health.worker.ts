@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { hostOf, runPacedByHost } from '../../outbound/host-pace.ts';
 import type { Fetcher } from '../../outbound/types.ts';
-import type { JobDefinition } from '../jobs/jobs.service.ts';
+import type { JobDefinition } from '../../jobs/queue.ts';
 import { checkAddress, CHECK_TIMEOUT_MS, type CheckOutcome } from './check.ts';
 import type { DueCheck, LinkHealthRepository } from './link-health.repository.ts';
 

@@ -10,11 +10,9 @@ import {
   UpdateLinkBody,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { auditContext } from '../audit/audit.service.ts';
-import { caller } from '../../plugins/auth.ts';
 import { sendUndoable } from '../../lib/undo-answer.ts';
-import { originOf } from '../audit/audit.service.ts';
 import { createLinksService } from './links.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createLinksService(app.database.db);
@@ -113,7 +111,7 @@ export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const me = caller(request);
-      await service.suggestLink(me, request.params.id, request.body, auditContext(request, me));
+      await service.suggestLink(me, request.params.id, request.body, originOf(request));
       return reply.status(204).send(null);
     },
   );

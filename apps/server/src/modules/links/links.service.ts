@@ -6,11 +6,11 @@ import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
 import { normalizeUrl } from '../../lib/urls.ts';
 import { createAccessService } from '../access/access.service.ts';
-import type { AuditOrigin } from '../audit/audit.service.ts';
-import { changes, createAuditService, type auditContext } from '../audit/audit.service.ts';
+import { auditOf, changes, createAuditService } from '../audit/audit.service.ts';
 import { recordContentChange } from '../audit/content-audit.ts';
 import { keepLinkForUndo, type UndoTicket } from '../undo/undo.service.ts';
 import { createLinksRepository } from './links.repository.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 function tools(tx: Executor) {
   return {
@@ -139,8 +139,9 @@ export function createLinksService(db: Database) {
       me: AuthContext,
       collectionId: string,
       body: SuggestLinkBody,
-      by: ReturnType<typeof auditContext>,
+      origin: AuditOrigin,
     ) {
+      const by = auditOf(me, origin);
       const name = cleanName(body.name);
       const { access } = tools(db);
       const { space, can } = await access.collection(me, collectionId);

@@ -17,7 +17,7 @@ import {
 } from '../../../test/factories.ts';
 import { call } from '../../../test/support/consumer-call.ts';
 import { createPerson, type Person } from '../../../test/support/world.ts';
-import { openStream, type OpenedStream } from './live-stream.fixture.ts';
+import { openStream, type OpenedStream } from '../../../test/support/live-stream.ts';
 
 const { app, db } = await createTestApp({
   LIVE_MAX_STREAMS: '12',

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '@signpost/contract';
-import { caller } from '../../plugins/auth.ts';
 import { scopeKeys, type Credential } from './live.types.ts';
+import { caller } from '../../lib/request-context.ts';
 
 /** The stream's headers: never cached, compressed or buffered on the way (decision 0062). */
 const STREAM_HEADERS = {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, MenuResponse, NotModified } from '@signpost/contract';
 import type { Static } from 'typebox';
-import { caller } from '../../plugins/auth.ts';
 import { createMenuService } from './menu.service.ts';
+import { caller } from '../../lib/request-context.ts';
 
 export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const menu = createMenuService(app.database.db, {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OrganizationSettings, UpdateOrganizationBody } from '@signpost/contract';
 import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
-import { auditContext } from '../audit/audit.service.ts';
 import { createOrganizationService } from './organization.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 /** The organization settings: `/api/admin/organization` (organization administrators). */
 export const adminOrganizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,7 +37,7 @@ export const adminOrganizationRoutes: FastifyPluginAsyncTypebox = async (app) =>
     },
     async (request) => {
       const me = caller(request);
-      return organization.update(me, auditContext(request, me), request.body);
+      return organization.update(me, originOf(request), request.body);
     },
   );
 };

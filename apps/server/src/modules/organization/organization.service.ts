@@ -6,14 +6,13 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { cleanName } from '../../lib/names.ts';
 import { normalizeUrl } from '../../lib/urls.ts';
 import { createAdminAccess } from '../access/admin-access.ts';
-import { changes, createAuditService, type auditContext } from '../audit/audit.service.ts';
+import { changes, createAuditService, auditOf } from '../audit/audit.service.ts';
 import {
   createOrganizationRepository,
   type OrganizationSettingsChange,
   type OrganizationSettingsRow,
 } from './organization.repository.ts';
-
-export type ActedBy = ReturnType<typeof auditContext>;
+import type { AuditOrigin } from '../../lib/request-context.ts';
 
 export interface OrganizationServiceOptions {
   /** The single sign-on providers of the server: their id and the organization they serve. */
@@ -98,9 +97,10 @@ export function createOrganizationService(db: Database, options: OrganizationSer
      */
     async update(
       me: AuthContext,
-      by: ActedBy,
+      origin: AuditOrigin,
       body: UpdateOrganizationBody,
     ): Promise<OrganizationSettings> {
+      const by = auditOf(me, origin);
       admin.admin(me);
       const change: OrganizationSettingsChange = {
         name: body.name === undefined ? undefined : cleanName(text(body.name, 'name')),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, PeersQuery, PeersResponse } from '@signpost/contract';
-import { caller } from '../../plugins/auth.ts';
 import { createPeersService } from './peers.service.ts';
+import { caller } from '../../lib/request-context.ts';
 
 export const peersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const peers = createPeersService(app.database.db);

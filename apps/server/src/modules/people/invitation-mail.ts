@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../lib/mail.ts';
+import type { MailMessage } from '../../jobs/mailer.ts';
 
 /** The mail that carries an invitation link. */
 export function invitationMail(input: {

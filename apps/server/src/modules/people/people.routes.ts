@@ -15,10 +15,9 @@ import {
   UpdatePersonBody,
 } from '@signpost/contract';
 import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
-import { originOf } from '../audit/audit.service.ts';
 import { createPeopleDirectories } from './people-directories.ts';
 import { createPeopleService } from './people.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 /** Administration of people: `/api/admin/people`. Organization administrators only. */
 export const adminPeopleRoutes: FastifyPluginAsyncTypebox = async (app) => {

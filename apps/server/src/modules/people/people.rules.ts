@@ -2,8 +2,9 @@ import type { OffboardingChoice } from '@signpost/contract';
 import type { Transaction } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { AuditOrigin, AuditService } from '../audit/audit.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { createPeopleRepository, type PersonRecord } from './people.repository.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 const LAST_ADMIN =
   'The organization needs at least one active administrator: make someone else an administrator first.';

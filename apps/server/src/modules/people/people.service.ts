@@ -17,14 +17,15 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertRecentlyAuthenticated } from '../../lib/reauthentication.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { createAdminAccess } from '../access/admin-access.ts';
-import { changes, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { changes, createAuditService } from '../audit/audit.service.ts';
 import { createInvitationsService } from '../invitations/invitations.service.ts';
-import type { Jobs } from '../jobs/jobs.service.ts';
+import type { Jobs } from '../../jobs/queue.ts';
 import { decodeCursor, encodeCursor } from './people-list.query.ts';
 import { createPeopleRepository, type PersonListRow } from './people.repository.ts';
 import { createPeopleRules } from './people.rules.ts';
 import { invitationMail } from './invitation-mail.ts';
 import type { PeopleDirectories } from './people-directories.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 const EMAIL_TAKEN = 'Someone already has this e-mail address.';
 

@@ -9,9 +9,8 @@ import {
   SecondFactorStatus,
 } from '@signpost/contract';
 import type { FastifyRequest } from 'fastify';
-import { caller } from '../../plugins/auth.ts';
-import { originOf } from '../audit/audit.service.ts';
 import { requireRecentAuthentication } from '../auth/reauthentication.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 const bearer = [{ bearer: [] }];
 const errors = {

@@ -4,10 +4,11 @@ import type { Database } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { PasswordVerifier } from '../../lib/passwords.ts';
-import { auditOf, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { auditOf, createAuditService } from '../audit/audit.service.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { createSecondFactorRepository } from './second-factor.repository.ts';
 import { base32Encode, matchTotp, newTotpSecret, normalizeCode, otpauthUrl } from './totp.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 const RECOVERY_CODES = 10;
 const ISSUER = 'Signpost';

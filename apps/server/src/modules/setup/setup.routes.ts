@@ -5,8 +5,8 @@ import {
   SessionResponse,
   SetupStatusResponse,
 } from '@signpost/contract';
-import { originOf } from '../audit/audit.service.ts';
 import { createSetupService } from './setup.service.ts';
+import { originOf } from '../../lib/request-context.ts';
 
 /** First run: `/api/setup` (status and the one-time setup of the organization). */
 export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {

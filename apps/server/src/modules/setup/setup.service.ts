@@ -11,15 +11,11 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import {
-  createAuditService,
-  type AuditActor,
-  type AuditOrigin,
-  type AuditTarget,
-} from '../audit/audit.service.ts';
+import { createAuditService, type AuditActor, type AuditTarget } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { createSetupRepository } from './setup.repository.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 /** How long a printed setup code works; every start of the server prints a new one. */
 export const SETUP_CODE_HOURS = 24;

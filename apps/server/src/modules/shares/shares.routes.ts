@@ -8,10 +8,9 @@ import {
   UndoableNoContent,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
 import { sendUndoable } from '../../lib/undo-answer.ts';
-import { originOf } from '../audit/audit.service.ts';
 import { createSharesService } from './shares.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 // Every route with a share id names it `shareId`: the router needs one name per position.
 export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -4,7 +4,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { lockPerson } from '../../db/locks.ts';
 import { newId } from '../../lib/ids.ts';
 import { createAccessService, type Relation } from '../access/access.service.ts';
-import { auditOf, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { auditOf, createAuditService } from '../audit/audit.service.ts';
 import {
   createSharesRepository,
   type SharesRepository,
@@ -15,6 +15,7 @@ import {
   keepMembershipForUndo,
   type UndoTicket,
 } from '../undo/undo.service.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 const OWNER_ONLY = 'Only the person who owns this shared collection can do that.';
 

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { isAcceptableIssuer, type OidcProviderConfig } from './provider-config.ts';
+import { isAcceptableIssuer, type OidcProviderConfig } from '../../lib/oidc-providers.ts';
 import { classifyOidcError, ssoFailures } from './sso-errors.ts';
 
 /** A provider as the server uses it; the demo provider brings its own fetch. */

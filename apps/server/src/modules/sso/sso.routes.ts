@@ -14,11 +14,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { forbidden } from '../../lib/errors.ts';
-import { caller } from '../../plugins/auth.ts';
 import { safeReturnTo } from './return-to.ts';
 import { ATTEMPT_MINUTES, TICKET_MINUTES } from './sso.service.ts';
 import { classifyOidcError, SsoFailure } from './sso-errors.ts';
 import { signInResult } from '../../plugins/metrics.ts';
+import { caller } from '../../lib/request-context.ts';
 
 const COOKIE = 'signpost_sso';
 /** The browser secret of a sign-in waiting for the second factor (decision 0048). */

@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { createAuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { OidcClients, type SsoProvider } from './oidc-client.ts';
 import { safeReturnTo } from './return-to.ts';
@@ -20,6 +20,7 @@ import { provesMultiFactor } from './multi-factor.ts';
 import { classifyOidcError, SsoFailure, ssoFailures } from './sso-errors.ts';
 import { createThrottleService } from '../throttle/throttle.service.ts';
 import { createSsoRepository } from './sso.repository.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 /** How long a person has to finish signing in at the provider. */
 export const ATTEMPT_MINUTES = 10;

@@ -15,9 +15,8 @@ import {
   consumerRoute,
   errorAnswers,
 } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
-import { auditContext } from '../audit/audit.service.ts';
 import { createSuggestionsService } from './suggestions.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 /**
  * Suggestions to team and organization spaces: `/api/admin/suggestions`, for the people
@@ -53,7 +52,7 @@ export const adminSuggestionsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     },
     async (request) => {
       const me = caller(request);
-      return suggestions.accept(me, auditContext(request, me), request.params.id, request.body);
+      return suggestions.accept(me, originOf(request), request.params.id, request.body);
     },
   );
 
@@ -70,7 +69,7 @@ export const adminSuggestionsRoutes: FastifyPluginAsyncTypebox = async (app) => 
     },
     async (request) => {
       const me = caller(request);
-      return suggestions.decline(me, auditContext(request, me), request.params.id, request.body);
+      return suggestions.decline(me, originOf(request), request.params.id, request.body);
     },
   );
 };

@@ -16,10 +16,9 @@ import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
 import { normalizeUrl } from '../../lib/urls.ts';
 import { createAdminAccess, type Stewardship } from '../access/admin-access.ts';
-import { createAuditService, type auditContext } from '../audit/audit.service.ts';
+import { createAuditService, auditOf } from '../audit/audit.service.ts';
 import { createSuggestionsRepository, type SuggestionRow } from './suggestions.repository.ts';
-
-export type ActedBy = ReturnType<typeof auditContext>;
+import type { AuditOrigin } from '../../lib/request-context.ts';
 
 const DEFAULT_PAGE = 50;
 const RUNS_SPACE =
@@ -109,10 +108,11 @@ export function createSuggestionsService(db: Database) {
      */
     async accept(
       me: AuthContext,
-      by: ActedBy,
+      origin: AuditOrigin,
       id: string,
       body: AcceptSuggestionBody,
     ): Promise<AdminSuggestion> {
+      const by = auditOf(me, origin);
       const steward = await access.steward(me);
       const name = body.name === undefined ? undefined : cleanName(body.name);
       if ([body.name, body.url, body.description].some((v) => v?.includes('\u0000'))) {
@@ -172,10 +172,11 @@ export function createSuggestionsService(db: Database) {
     /** Declines an open suggestion, with an optional reason the person who made it sees. */
     async decline(
       me: AuthContext,
-      by: ActedBy,
+      origin: AuditOrigin,
       id: string,
       body: DeclineSuggestionBody,
     ): Promise<AdminSuggestion> {
+      const by = auditOf(me, origin);
       const steward = await access.steward(me);
       const reason = (body.reason ?? '').trim();
       if (reason.includes('\u0000'))

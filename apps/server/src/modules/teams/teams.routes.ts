@@ -17,9 +17,8 @@ import {
   UpdateTeamMemberBody,
 } from '@signpost/contract';
 import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
-import { auditContext } from '../audit/audit.service.ts';
 import { createTeamsService } from './teams.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 /** Administration of teams: `/api/admin/teams` (organization administrators). */
 export const adminTeamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -50,7 +49,7 @@ export const adminTeamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const me = caller(request);
-      const team = await teams.create(me, auditContext(request, me), request.body);
+      const team = await teams.create(me, originOf(request), request.body);
       return reply.status(201).send(team);
     },
   );
@@ -81,7 +80,7 @@ export const adminTeamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const me = caller(request);
-      return teams.update(me, auditContext(request, me), request.params.id, request.body);
+      return teams.update(me, originOf(request), request.params.id, request.body);
     },
   );
 
@@ -101,7 +100,7 @@ export const adminTeamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const me = caller(request);
-      await teams.remove(me, auditContext(request, me), request.params.id, request.query);
+      await teams.remove(me, originOf(request), request.params.id, request.query);
       return reply.status(204).send(null);
     },
   );
@@ -133,7 +132,7 @@ export const adminTeamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const me = caller(request);
-      return teams.addMembers(me, auditContext(request, me), request.params.id, request.body);
+      return teams.addMembers(me, originOf(request), request.params.id, request.body);
     },
   );
 
@@ -150,7 +149,7 @@ export const adminTeamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const me = caller(request);
-      return teams.removeMembers(me, auditContext(request, me), request.params.id, request.body);
+      return teams.removeMembers(me, originOf(request), request.params.id, request.body);
     },
   );
 
@@ -168,7 +167,7 @@ export const adminTeamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const me = caller(request);
       const { id, userId } = request.params;
-      await teams.setMemberRole(me, auditContext(request, me), id, userId, request.body.role);
+      await teams.setMemberRole(me, originOf(request), id, userId, request.body.role);
       return reply.status(204).send(null);
     },
   );

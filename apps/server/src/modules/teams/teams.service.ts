@@ -18,12 +18,11 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
 import { createAdminAccess } from '../access/admin-access.ts';
-import { createAuditService, type auditContext } from '../audit/audit.service.ts';
+import { createAuditService, auditOf } from '../audit/audit.service.ts';
 import { createTeamsRepository, type TeamListRow, type TeamRow } from './teams.repository.ts';
+import type { AuditOrigin } from '../../lib/request-context.ts';
 
 /** Who acts, from where: the base of every audit entry of a call. */
-export type ActedBy = ReturnType<typeof auditContext>;
-
 const DEFAULT_PAGE = 50;
 const NO_NUL = (text: string | undefined) => (text ?? '').split('\u0000').join('');
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -107,7 +106,8 @@ export function createTeamsService(db: Database) {
       return detail(me, id);
     },
 
-    async create(me: AuthContext, by: ActedBy, body: CreateTeamBody): Promise<TeamDetail> {
+    async create(me: AuthContext, origin: AuditOrigin, body: CreateTeamBody): Promise<TeamDetail> {
+      const by = auditOf(me, origin);
       admin.admin(me);
       const name = cleanName(body.name);
       const id = newId();
@@ -129,10 +129,11 @@ export function createTeamsService(db: Database) {
     /** Renames a team and chooses or clears its buddy (who must be a member). */
     async update(
       me: AuthContext,
-      by: ActedBy,
+      origin: AuditOrigin,
       id: string,
       body: UpdateTeamBody,
     ): Promise<TeamDetail> {
+      const by = auditOf(me, origin);
       admin.admin(me);
       const name = body.name === undefined ? undefined : cleanName(body.name);
       return change(async (tx) => {
@@ -174,7 +175,8 @@ export function createTeamsService(db: Database) {
      * it holds now: 409 when it holds more or fewer (someone added or removed content since
      * the caller looked), so nobody deletes more than they were shown.
      */
-    async remove(me: AuthContext, by: ActedBy, id: string, confirm: DeleteTeamQuery) {
+    async remove(me: AuthContext, origin: AuditOrigin, id: string, confirm: DeleteTeamQuery) {
+      const by = auditOf(me, origin);
       admin.admin(me);
       await change(async (tx) => {
         const teams = createTeamsRepository(tx);
@@ -226,7 +228,8 @@ export function createTeamsService(db: Database) {
      * organization, else 404 naming it and nobody is added. Adding someone already in the
      * team changes nothing (their role stays): the call is idempotent.
      */
-    async addMembers(me: AuthContext, by: ActedBy, id: string, body: AddTeamMembersBody) {
+    async addMembers(me: AuthContext, origin: AuditOrigin, id: string, body: AddTeamMembersBody) {
+      const by = auditOf(me, origin);
       admin.admin(me);
       const role = body.role ?? 'member';
       return change(async (tx) => {
@@ -267,7 +270,13 @@ export function createTeamsService(db: Database) {
      * Takes people out of a team (people of the organization who are not in it are left
      * as they are). Taking out the buddy clears the buddy.
      */
-    async removeMembers(me: AuthContext, by: ActedBy, id: string, body: RemoveTeamMembersBody) {
+    async removeMembers(
+      me: AuthContext,
+      origin: AuditOrigin,
+      id: string,
+      body: RemoveTeamMembersBody,
+    ) {
+      const by = auditOf(me, origin);
       admin.admin(me);
       return change(async (tx) => {
         const teams = createTeamsRepository(tx);
@@ -311,11 +320,12 @@ export function createTeamsService(db: Database) {
     /** Makes a member an editor of the team, or an editor a plain member. */
     async setMemberRole(
       me: AuthContext,
-      by: ActedBy,
+      origin: AuditOrigin,
       id: string,
       userId: string,
       role: 'member' | 'editor',
     ) {
+      const by = auditOf(me, origin);
       admin.admin(me);
       await change(async (tx) => {
         const teams = createTeamsRepository(tx);

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, NoContent, UndoParams } from '@signpost/contract';
 import { consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { caller } from '../../plugins/auth.ts';
-import { originOf } from '../audit/audit.service.ts';
 import { createUndoService } from './undo.service.ts';
+import { caller, originOf } from '../../lib/request-context.ts';
 
 export const undoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createUndoService(app.database.db);

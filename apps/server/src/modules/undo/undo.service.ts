@@ -8,7 +8,7 @@ import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createAccessService, type CollectionAccess } from '../access/access.service.ts';
 import { linkCan, MAX_DEPTH } from '../access/permissions.ts';
-import { auditOf, createAuditService, type AuditOrigin } from '../audit/audit.service.ts';
+import { auditOf, createAuditService } from '../audit/audit.service.ts';
 import { recordContentChange } from '../audit/content-audit.ts';
 import type { SQL } from 'drizzle-orm';
 import {
@@ -20,6 +20,7 @@ import {
   type SnapshotRows,
   type SnapshotRow,
 } from './undo.repository.ts';
+import { type AuditOrigin } from '../../lib/request-context.ts';
 
 /** What a deletion answers with: the snapshot to restore, and until when it can be. */
 export interface UndoTicket {

@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import { DatabasePool, type DatabaseHandle } from '../../db/client.ts';
-import { createMailer, type MailMessage, type Mailer } from '../../lib/mail.ts';
+import type { Config } from '../config.ts';
+import { DatabasePool, type DatabaseHandle } from '../db/client.ts';
+import { createMailer, type MailMessage, type Mailer } from './mailer.ts';
 
 /** The queue of outgoing mail. */
 export const SEND_MAIL = 'send-mail';

@@ -4,7 +4,7 @@
 // message ("invalid input syntax for type uuid: "…"") and in `detail` ("Key (email)=(…)").
 // Anyone who can make a statement fail — an anonymous sign-in with a strange e-mail — could
 // otherwise write personal data, or a flood of it, into error-level lines.
-import { isDrizzleQueryError } from '../db/errors.ts';
+import { isDrizzleQueryError } from './db/errors.ts';
 
 /** Fields of a PostgreSQL (node-postgres or PGlite) error that name things, never values. */
 const SAFE_DATABASE_FIELDS = [

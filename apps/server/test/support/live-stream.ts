@@ -1,7 +1,7 @@
 // A reader of the menu's event stream over real HTTP, for the live tests: `app.inject` waits
 // for an answer's end, and a stream never ends by itself.
 import http from 'node:http';
-import type { App } from '../../app.ts';
+import type { App } from '../../src/app.ts';
 
 export interface OpenedStream {
   status: number;

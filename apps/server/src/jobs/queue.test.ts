@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { selectRows } from '../../db/client.ts';
-import type { MailMessage } from '../../lib/mail.ts';
-import { createTestApp } from '../../../test/app.ts';
-import { createJobs } from './jobs.service.ts';
+import { selectRows } from '../db/client.ts';
+import type { MailMessage } from './mailer.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createJobs } from './queue.ts';
 
 const { app, database, config } = await createTestApp();
 
