@@ -13,9 +13,8 @@ import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createLinkHealthRepository } from '../src/modules/link-health/link-health.repository.ts';
 import { linkCheckRound, type RoundCounts } from '../src/modules/link-health/link-health.worker.ts';
-import { createFetcher } from '../src/outbound/fetcher.ts';
-import { SIGNPOST_VERSION } from '../src/outbound/outbound.plugin.ts';
-import { prepareDatabase } from '../src/startup.ts';
+import { createFetcher, SIGNPOST_VERSION } from '../src/outbound/fetcher.ts';
+import { prepareStartup, seedDemo } from '../src/startup.ts';
 
 /** What the benchmark asks for. */
 export interface RoundRequest {
@@ -49,8 +48,9 @@ async function main() {
     dataDir: config.databaseUrl ? null : config.dataDir,
   });
   await migrate(database);
-  await prepareDatabase(database, config);
+  const demo = await seedDemo(database, config);
   const app = await buildApp({ config, database, periodicJobs: true });
+  await prepareStartup(demo, app.services.setup);
   await app.listen({ port: config.port, host: config.host });
 
   process.on('message', (message: RoundRequest) => {
@@ -63,7 +63,8 @@ async function main() {
     });
     const started = performance.now();
     linkCheckRound({
-      checks: createLinkHealthRepository(database.db),
+      db: database.db,
+      checks: createLinkHealthRepository(),
       fetcher,
       log: app.log,
       intervalSeconds: config.outbound.linkCheckHours * 3600,

@@ -21,6 +21,7 @@ import {
   type PeerSearch,
 } from '../src/modules/peers/peers.repository.ts';
 import { createPeerDirectories } from '../src/modules/peers/peer-directories.ts';
+import { createPeersRepository } from '../src/modules/peers/peers.repository.ts';
 import { BENCH_EMAIL } from './dataset.ts';
 import { peerPaths } from './target.ts';
 
@@ -99,7 +100,9 @@ async function main() {
     );
     if (!me) throw new Error(`no ${BENCH_EMAIL} in that database: run npm run bench:data first`);
     const table: Record<string, string | number | undefined>[] = [];
-    const directories = values.directory ? createPeerDirectories(handle.db) : null;
+    const directories = values.directory
+      ? createPeerDirectories({ db: handle.db, peers: createPeersRepository() })
+      : null;
     const [org] = await handle.query<{ version: string }>(
       "SELECT coalesce(max(version), 0) AS version FROM menu_scopes WHERE scope = 'pe:' || $1",
       [me.organization_id],

@@ -23,7 +23,8 @@ async function run(argv: string[]): Promise<string> {
   const { loadConfig } = await import('./config.ts');
   const { openDatabase } = await import('./db/client.ts');
   const { migrate } = await import('./db/migrate.ts');
-  const { createCommandLineService } = await import('./modules/setup/command-line.service.ts');
+  const { composeServer } = await import('./root.ts');
+  const { pino } = await import('pino');
   const config = loadConfig(process.env, []);
   if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
   let database: DatabaseHandle;
@@ -39,7 +40,10 @@ async function run(argv: string[]): Promise<string> {
         ? 'The database is up to date.'
         : `Applied ${applied.length}: ${applied.join(', ')}`;
     }
-    const service = createCommandLineService(database.db, config);
+    // The services of the server, built the same way (decision 0070); no background work
+    // starts, and only warnings and errors reach standard error.
+    const log = pino({ level: 'warn' }, pino.destination(2));
+    const service = composeServer({ config, database, log }).services.commandLine;
     const email = flags.email ?? '';
     switch (command) {
       case 'create-organization':

@@ -19,18 +19,15 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { RequestLogController, requestIdFor, requestIdPlugin } from './plugins/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminRoutes } from './modules/admin.routes.ts';
-import { startPeopleChangesRetention } from './modules/people/people-changes-retention.ts';
-import { startAuditRetention } from './modules/audit/audit-retention.ts';
-import { startUndoRetention } from './modules/undo/undo-retention.ts';
 import { consumerRoutes } from './modules/consumer.routes.ts';
-import { livePlugin } from './modules/live/live.plugin.ts';
+import { liveHooks } from './modules/live/live.plugin.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
-import { createJobs, type Jobs } from './jobs/queue.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
-import { startOutboundWork } from './outbound/outbound.plugin.ts';
 import type { Fetcher } from './outbound/types.ts';
+import type { Mailer } from './jobs/mailer.ts';
+import { composeServer, type Services } from './root.ts';
 import { serializeError, type SerializedError } from './log-errors.ts';
 
 export interface AppOptions {
@@ -42,6 +39,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Replaces the guarded fetcher of icons and link checks (tests: one for local servers). */
   outboundFetcher?: Fetcher;
+  /** Replaces the SMTP mailer (tests of failures). */
+  mailer?: Mailer;
 }
 
 export type App = FastifyInstance;
@@ -75,6 +74,7 @@ export async function buildApp({
   periodicJobs,
   logStream,
   outboundFetcher,
+  mailer,
 }: AppOptions): Promise<App> {
   const { timeouts } = config;
   const app = Fastify({
@@ -146,11 +146,22 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
-  // Background jobs (mail) start with the app and stop, finishing what runs, on close.
-  const jobs = createJobs({ config, database, log: app.log });
-  app.decorate('jobs', jobs);
-  app.addHook('onReady', jobs.start);
-  app.addHook('onClose', jobs.stop);
+  // Every repository and service, built once (decision 0070).
+  const root = composeServer({
+    config,
+    database,
+    log: app.log,
+    ...(mailer ? { mailer } : {}),
+    ...(outboundFetcher ? { fetcher: outboundFetcher } : {}),
+    periodicJobs: periodicJobs ?? false,
+  });
+  const { services } = root;
+  app.decorate('services', services);
+  // Background work starts with the app; rounds and streams stop taking work as it starts
+  // closing; what runs is waited for on close.
+  app.addHook('onReady', () => root.start());
+  app.addHook('preClose', async () => root.beforeClose());
+  app.addHook('onClose', () => root.stop());
 
   await app.register(requestIdPlugin);
   await app.register(errorsPlugin);
@@ -163,27 +174,30 @@ export async function buildApp({
   if (config.webDir) await app.register(staticWebPlugin, { root: config.webDir });
   await app.register(compressionPlugin);
   await app.register(openapiPlugin);
-  await app.register(authPlugin);
-  // Live updates of the menu (decision 0062): the hub its route in consumerRoutes uses.
-  await app.register(livePlugin);
+  await app.register(authPlugin, { auth: services.auth });
+  // Live updates of the menu (decision 0062): a write that may have ended sessions has the
+  // streams of this instance check theirs at once.
+  await app.register(liveHooks, { live: services.live });
   // Prometheus metrics (decision 0064): after the plugins whose state they read.
-  await app.register(metricsPlugin);
-  await app.register(authRoutes, { prefix: '/api/auth' });
+  await app.register(metricsPlugin, { live: services.live });
+  await app.register(authRoutes, { prefix: '/api/auth', ...services });
   // A demo single sign-on provider, when the demo runs without a configured one.
-  if (config.demoData && config.oidcProviders.length === 0) await app.register(demoIdpPlugin);
-  await app.register(consumerRoutes, { prefix: '/api/consumer' });
-  await app.register(adminRoutes, { prefix: '/api/admin' });
-  await app.register(setupRoutes, { prefix: '/api/setup' });
-  await app.register(invitationsRoutes, { prefix: '/api/invitations' });
-  // Links' icons, kept and served by the server itself (decision 0068).
-  await app.register(iconsRoutes, { prefix: '/api/icons' });
-  if (periodicJobs) {
-    startAuditRetention(app);
-    startPeopleChangesRetention(app);
-    startUndoRetention(app);
-    // Links' icons and checks (decisions 0068, 0069), where the server may reach the sites.
-    if (config.outbound.enabled) startOutboundWork(app, outboundFetcher);
+  if (config.demoData && config.oidcProviders.length === 0) {
+    await app.register(demoIdpPlugin, {
+      sso: services.sso,
+      auth: services.auth,
+      demoIdp: services.demoIdp,
+    });
   }
+  await app.register(consumerRoutes, { prefix: '/api/consumer', ...services });
+  await app.register(adminRoutes, { prefix: '/api/admin', ...services });
+  await app.register(setupRoutes, { prefix: '/api/setup', setup: services.setup });
+  await app.register(invitationsRoutes, {
+    prefix: '/api/invitations',
+    invitations: services.invitations,
+  });
+  // Links' icons, kept and served by the server itself (decision 0068).
+  await app.register(iconsRoutes, { prefix: '/api/icons', icons: services.icons });
   return app;
 }
 
@@ -191,6 +205,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
-    jobs: Jobs;
+    /** The services of the composition root, for tests and tools that hold the app. */
+    services: Services;
   }
 }

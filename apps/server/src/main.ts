@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { safeMessage } from './log-errors.ts';
 import { listenMetrics } from './plugins/metrics.ts';
-import { prepareDatabase, startupBanner } from './startup.ts';
+import { prepareStartup, seedDemo, startupBanner } from './startup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -46,9 +46,9 @@ async function main() {
     );
   }
 
-  const startup = await prepareDatabase(database, config);
-
+  const demo = await seedDemo(database, config);
   const app = await buildApp({ config, database, periodicJobs: true });
+  const startup = await prepareStartup(demo, app.services.setup);
   let metricsServer: Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {

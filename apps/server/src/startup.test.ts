@@ -5,19 +5,23 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupCodes } from './db/schema/index.ts';
 import { createTestApp } from '../test/app.ts';
-import { prepareDatabase, startupBanner } from './startup.ts';
+import { prepareStartup, seedDemo, startupBanner, type Startup } from './startup.ts';
 
-const { database, db, config } = await createTestApp();
+const { app, database, db, config } = await createTestApp();
+const { setup } = app.services;
+/** What a start does before it listens: the demo, then the setup code. */
+const prepare = async (settings: typeof config): Promise<Startup> =>
+  prepareStartup(await seedDemo(database, settings), setup);
 const embedded = database.kind === 'pglite';
 const hashOf = (code: string) => createHash('sha256').update(code.replace(/-/g, '')).digest('hex');
 
 describe('preparing the database at start', () => {
   it('without demo data and without an organization, makes a new code at every start', async () => {
     const noDemo = { ...config, demoData: false };
-    const first = await prepareDatabase(database, noDemo);
+    const first = await prepare(noDemo);
     // An expired code of an earlier start is cleared away.
     await db.insert(setupCodes).values({ codeHash: 'old', expiresAt: new Date(Date.now() - 1000) });
-    const second = await prepareDatabase(database, noDemo);
+    const second = await prepare(noDemo);
     expect(first.demo).toBe(false);
     expect(first.setupCode).toMatch(/^[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
     expect(second.setupCode).not.toBe(first.setupCode);
@@ -45,7 +49,7 @@ describe('preparing the database at start', () => {
       ? 'with demo data on the embedded database, seeds it and prints no code'
       : 'on PostgreSQL, never seeds the demo and prints a code while there is no organization',
     async () => {
-      const result = await prepareDatabase(database, { ...config, demoData: true });
+      const result = await prepare({ ...config, demoData: true });
       expect(result.demo).toBe(embedded);
       expect(result.setupCode === null).toBe(embedded);
       const banner = startupBanner({ ...config, demoData: true }, database.kind, result);
@@ -76,7 +80,7 @@ describe('preparing the database at start', () => {
   it('prints no code once an organization exists', async () => {
     await db.execute(sql`INSERT INTO organizations (id, name) VALUES ('org-startup-test-00001', 'Here')
       ON CONFLICT DO NOTHING`);
-    const result = await prepareDatabase(database, { ...config, demoData: false });
+    const result = await prepare({ ...config, demoData: false });
     expect(result).toEqual({ demo: false, setupCode: null });
     expect(startupBanner(config, database.kind, result)).not.toMatch(/First run/);
   });

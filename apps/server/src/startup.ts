@@ -1,7 +1,7 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed/demo.ts';
-import { issueSetupCode, SETUP_CODE_HOURS } from './modules/setup/setup.service.ts';
+import { SETUP_CODE_HOURS, type SetupService } from './modules/setup/setup.service.ts';
 
 export interface Startup {
   /** The demo organization was made just now. */
@@ -11,16 +11,24 @@ export interface Startup {
 }
 
 /**
- * What the server does to a migrated database before it listens: the demo organization
- * in an empty embedded database (when demo data is on), else, while there is still no
- * organization, a new one-time setup code for the first run.
+ * What the server does to a migrated database before it builds the app: the demo
+ * organization in an empty embedded database, when demo data is on (the demo's identity
+ * provider looks for it as the app is built). True when it was made just now.
  */
-export async function prepareDatabase(database: DatabaseHandle, config: Config): Promise<Startup> {
-  let demo = false;
-  if (config.demoData && database.kind === 'pglite') {
-    demo = await seedDemoIfEmpty(database, config.argon2);
-  }
-  return { demo, setupCode: await issueSetupCode(database.db) };
+export async function seedDemo(database: DatabaseHandle, config: Config): Promise<boolean> {
+  if (!config.demoData || database.kind !== 'pglite') return false;
+  return seedDemoIfEmpty(database, config.argon2);
+}
+
+/**
+ * Before it listens: while there is still no organization, a new one-time setup code for the
+ * first run, printed in the start banner.
+ */
+export async function prepareStartup(
+  demo: boolean,
+  setup: Pick<SetupService, 'issueCode'>,
+): Promise<Startup> {
+  return { demo, setupCode: await setup.issueCode() };
 }
 
 /** The lines printed once the server listens. */

@@ -1,10 +1,9 @@
 import { ACCESS_TOKEN_LIMITS } from '@signpost/contract';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessTokens } from '../src/db/schema/index.ts';
+import { accessTokens, users } from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
 import { createPeopleRepository } from '../src/modules/people/people.repository.ts';
-import { createCommandLineRepository } from '../src/modules/setup/command-line.repository.ts';
 import { createTestApp } from './app.ts';
 import { createOrganization, createUser, signIn } from './factories.ts';
 
@@ -49,41 +48,45 @@ describe('counted under a lock', () => {
   });
 
   itOnPostgres(
-    'the command line and the console count administrators under the same lock',
+    'the command line waits for the console to finish with the administrators before it counts them',
     async () => {
       const org = await createOrganization(db);
       const admin = await createUser(db, org.id, { role: 'admin' });
+      const other = await createUser(db, org.id, { role: 'admin' });
+      const people = createPeopleRepository();
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
       let locked = () => {};
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
-      // The console holds the administrators' lock (a demotion under way)…
+      // The console demotes the other administrator, holding the administrators' lock…
       const demotion = db.transaction(async (tx) => {
-        await createPeopleRepository(tx).lockAndCountAdmins(org.id);
+        await people.lockAndCountAdmins(tx, org.id);
+        await people.update(tx, other.id, { role: 'member' });
         locked();
         await released;
       });
       await isLocked;
-      try {
-        // …so the command line must wait for it before counting.
-        const commandLine = db.transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL lock_timeout = '300ms'`);
-          return createCommandLineRepository(tx).otherActiveAdmins(org.id, admin.id);
-        });
-        const error: unknown = await commandLine.then(
-          () => null,
-          (caught: unknown) => caught,
-        );
-        // 55P03: lock_not_available (the driver's error, wrapped or not).
-        const code = (e: unknown): unknown =>
-          e && typeof e === 'object'
-            ? ((e as { code?: unknown }).code ?? code((e as { cause?: unknown }).cause))
-            : undefined;
-        expect(code(error)).toBe('55P03');
-      } finally {
-        release();
-        await demotion;
-      }
+      // …so disabling the first one from the command line waits for it, then counts the
+      // administrators the demotion left: one, the person it would disable.
+      const disabling = app.services.commandLine.disable(admin.email).then(
+        (answer) => ({ answer, error: null }),
+        (error: unknown) => ({ answer: null, error }),
+      );
+      const early = await Promise.race([
+        disabling.then(() => 'settled'),
+        new Promise((resolve) => setTimeout(() => resolve('waiting'), 300)),
+      ]);
+      release();
+      await demotion;
+      expect(early).toBe('waiting');
+      const { answer, error } = await disabling;
+      expect(answer).toBeNull();
+      expect(String(error)).toMatch(/last active administrator/);
+      const [row] = await db
+        .select({ status: users.status })
+        .from(users)
+        .where(eq(users.id, admin.id));
+      expect(row?.status).toBe('active');
     },
   );
 });

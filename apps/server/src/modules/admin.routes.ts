@@ -1,23 +1,39 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { AuditService } from './audit/audit.service.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
+import type { LinkHealthService } from './link-health/link-health.service.ts';
 import { adminBrokenLinksRoutes } from './link-health/link-health.routes.ts';
+import type { OrganizationService } from './organization/organization.service.ts';
 import { adminOrganizationRoutes } from './organization/organization.routes.ts';
+import type { PeopleService } from './people/people.service.ts';
 import { adminPeopleRoutes } from './people/people.routes.ts';
+import type { SuggestionsService } from './suggestions/suggestions.service.ts';
 import { adminSuggestionsRoutes } from './suggestions/suggestions.routes.ts';
+import type { TeamsService } from './teams/teams.service.ts';
 import { adminTeamsRoutes } from './teams/teams.routes.ts';
+
+/** The services the console's routes call. */
+export interface AdminServices {
+  audit: AuditService;
+  linkHealth: LinkHealthService;
+  organization: OrganizationService;
+  people: PeopleService;
+  suggestions: SuggestionsService;
+  teams: TeamsService;
+}
 
 /**
  * Everything under /api/admin: the console of the people who run the organization and its
  * teams. Each call is authorized through the access layer (modules/access): organization
  * administrators everywhere in their organization, team editors in their own teams.
  */
-export const adminRoutes: FastifyPluginAsync = async (app) => {
+export const adminRoutes: FastifyPluginAsync<AdminServices> = async (app, services) => {
   // Authentication comes before validation: without a live token, every call is 401.
   app.addHook('onRequest', app.authenticate);
-  await app.register(adminPeopleRoutes);
-  await app.register(adminTeamsRoutes);
-  await app.register(adminOrganizationRoutes);
-  await app.register(adminSuggestionsRoutes);
-  await app.register(adminAuditRoutes);
-  await app.register(adminBrokenLinksRoutes);
+  await app.register(adminPeopleRoutes, { people: services.people });
+  await app.register(adminTeamsRoutes, { teams: services.teams });
+  await app.register(adminOrganizationRoutes, { organization: services.organization });
+  await app.register(adminSuggestionsRoutes, { suggestions: services.suggestions });
+  await app.register(adminAuditRoutes, { audit: services.audit });
+  await app.register(adminBrokenLinksRoutes, { linkHealth: services.linkHealth });
 };

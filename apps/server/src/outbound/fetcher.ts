@@ -12,6 +12,9 @@ import type {
   OutboundResult,
 } from './types.ts';
 
+/** The product's version as sites see it in the User-Agent. */
+export const SIGNPOST_VERSION = '0.1.0';
+
 export interface FetcherOptions {
   /** Signpost's version, for the User-Agent. */
   version: string;

@@ -1,17 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from '../lib/errors.ts';
-import { createAuthService, type AuthService } from '../modules/auth/auth.service.ts';
-import { createSsoService, type SsoService } from '../modules/sso/sso.service.ts';
+import type { AuthContext } from '../lib/auth-context.ts';
+import { unauthorized, type AppError } from '../lib/errors.ts';
 
 // The scheme is case-insensitive (RFC 9110 §11.1) and may be followed by several spaces; the
 // token is a token68.
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]{16,512}) *$/i;
 
-/** Decorates the app with the auth and single sign-on services and `app.authenticate`. */
-export const authPlugin = fp(async (app: FastifyInstance) => {
-  app.decorate('auth', createAuthService(app.database.db, app.config));
-  app.decorate('sso', createSsoService(app.database.db, app.config, app.auth, app.log));
+/** What turns a bearer token into a caller: the auth module's service. */
+export interface Authenticator {
+  authenticate(
+    token: string,
+    menuScopes?: boolean,
+    peopleVersion?: boolean,
+  ): Promise<AuthContext | null>;
+  /** Why a token that did not authenticate was refused (decision 0054). */
+  refusal(token: string): Promise<AppError>;
+}
+
+/** Decorates the app with `app.authenticate`, for routes that need a signed-in person. */
+export const authPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Authenticator }) => {
   app.decorateRequest('authContext', null);
 
   /** For routes that need a signed-in person: 401 otherwise. */
@@ -23,16 +31,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const token = BEARER.exec(header)?.[1];
     if (!token) throw unauthorized('This token is not valid.');
     const { menuScopes, peopleVersion } = request.routeOptions.config;
-    const context = await app.auth.authenticate(token, menuScopes, peopleVersion);
-    if (!context) throw await app.auth.refusal(token);
+    const context = await auth.authenticate(token, menuScopes, peopleVersion);
+    if (!context) throw await auth.refusal(token);
     request.authContext = context;
   });
 });
 
 declare module 'fastify' {
   interface FastifyInstance {
-    auth: AuthService;
-    sso: SsoService;
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyContextConfig {

@@ -36,7 +36,12 @@ const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
  * only when METRICS_PORT or METRICS_TOKEN is set: on its own port (`listenMetrics`), or on
  * the main port behind the token; anyone else gets the 404 of an unknown address.
  */
-export const metricsPlugin = fp(async (app: FastifyInstance) => {
+export interface MetricsOptions {
+  /** The live-update streams open on this instance (modules/live). */
+  live: { readonly size: number };
+}
+
+export const metricsPlugin = fp(async (app: FastifyInstance, { live }: MetricsOptions) => {
   const register = new Registry();
   const served = app.config.metrics !== null;
   // Process metrics (CPU, memory, event-loop lag, garbage collection, handles) sample the
@@ -73,7 +78,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance) => {
     help: 'Live-update streams of the menu open on this instance.',
     registers: [register],
     collect() {
-      this.set(app.live.size);
+      this.set(live.size);
     },
   });
 

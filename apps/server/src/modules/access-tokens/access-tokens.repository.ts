@@ -10,10 +10,10 @@ const live = () =>
     or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, sql`now()`)),
   );
 
-export function createAccessTokensRepository(db: Executor) {
+export function createAccessTokensRepository() {
   return {
     /** The live token of a hash, with its (active) person and organization. */
-    async findLive(tokenHash: string, withMenu = false, withPeople = false) {
+    async findLive(db: Executor, tokenHash: string, withMenu = false, withPeople = false) {
       const rows = await db
         .select({
           tokenId: accessTokens.id,
@@ -40,7 +40,7 @@ export function createAccessTokensRepository(db: Executor) {
      * Whether the token of a hash is one that only its expiry stops: not revoked, its person
      * active. Asked only after `findLive` found nothing, to word the refusal.
      */
-    async isExpired(tokenHash: string): Promise<boolean> {
+    async isExpired(db: Executor, tokenHash: string): Promise<boolean> {
       const rows = await db
         .select({ id: accessTokens.id })
         .from(accessTokens)
@@ -57,14 +57,14 @@ export function createAccessTokensRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async touch(tokenId: string): Promise<void> {
+    async touch(db: Executor, tokenId: string): Promise<void> {
       await db
         .update(accessTokens)
         .set({ lastUsedAt: sql`now()` })
         .where(eq(accessTokens.id, tokenId));
     },
 
-    async insert(values: typeof accessTokens.$inferInsert) {
+    async insert(db: Executor, values: typeof accessTokens.$inferInsert) {
       const rows = await db.insert(accessTokens).values(values).returning();
       return rows[0]!;
     },
@@ -73,14 +73,14 @@ export function createAccessTokensRepository(db: Executor) {
      * Counts the person's live tokens after taking a lock on their tokens until the
      * transaction ends: of two creations at once, the second counts the first's token.
      */
-    async lockAndCountLive(userId: string): Promise<number> {
+    async lockAndCountLive(db: Executor, userId: string): Promise<number> {
       await db.execute(
         sql`SELECT pg_advisory_xact_lock(hashtext(${`signpost:access-tokens:${userId}`}))`,
       );
-      return this.countLive(userId);
+      return this.countLive(db, userId);
     },
 
-    async countLive(userId: string): Promise<number> {
+    async countLive(db: Executor, userId: string): Promise<number> {
       const rows = await db
         .select({ n: count() })
         .from(accessTokens)
@@ -88,7 +88,7 @@ export function createAccessTokensRepository(db: Executor) {
       return Number(rows[0]?.n ?? 0);
     },
 
-    async listLive(userId: string) {
+    async listLive(db: Executor, userId: string) {
       return db
         .select()
         .from(accessTokens)
@@ -97,7 +97,7 @@ export function createAccessTokensRepository(db: Executor) {
     },
 
     /** Revokes a live token of this person; its name, or null when there is none. */
-    async revoke(userId: string, tokenId: string): Promise<{ name: string } | null> {
+    async revoke(db: Executor, userId: string, tokenId: string): Promise<{ name: string } | null> {
       const rows = await db
         .update(accessTokens)
         .set({ revokedAt: sql`now()` })
@@ -107,7 +107,7 @@ export function createAccessTokensRepository(db: Executor) {
     },
 
     /** Revokes every live token of this person; how many. */
-    async revokeAll(userId: string): Promise<number> {
+    async revokeAll(db: Executor, userId: string): Promise<number> {
       const rows = await db
         .update(accessTokens)
         .set({ revokedAt: sql`now()` })
@@ -117,3 +117,4 @@ export function createAccessTokensRepository(db: Executor) {
     },
   };
 }
+export type AccessTokensRepository = ReturnType<typeof createAccessTokensRepository>;

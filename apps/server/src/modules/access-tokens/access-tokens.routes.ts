@@ -7,16 +7,15 @@ import {
   IdParams,
   NoContent,
 } from '@signpost/contract';
-import { requireRecentAuthentication } from '../auth/reauthentication.ts';
-import { createAccessTokensService } from './access-tokens.service.ts';
+import type { AccessTokensService } from './access-tokens.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
 const bearer = [{ bearer: [] }];
 
 /** Personal access tokens, under /api/auth/tokens. */
-export const accessTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createAccessTokensService(app.database.db);
-
+export const accessTokensRoutes: FastifyPluginAsyncTypebox<{
+  accessTokens: AccessTokensService;
+}> = async (app, { accessTokens: service }) => {
   app.get(
     '/tokens',
     {
@@ -55,10 +54,9 @@ export const accessTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      // A leaked token must not be able to mint itself a longer-lived successor, nor a
-      // session left open at someone else's desk (decision 0048).
-      const me = requireRecentAuthentication(request, 'make an access token');
-      return reply.status(201).send(await service.create(me, originOf(request), request.body));
+      return reply
+        .status(201)
+        .send(await service.create(caller(request), originOf(request), request.body));
     },
   );
 

@@ -5,9 +5,10 @@ import type { accessTokens } from '../../db/schema/index.ts';
 import { TOUCH_EVERY_MS, type AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { auditOf, createAuditService } from '../audit/audit.service.ts';
+import { assertRecentlyAuthenticated } from '../../lib/reauthentication.ts';
+import { auditOf, type AuditService } from '../audit/audit.service.ts';
 import type { AuditOrigin } from '../../lib/request-context.ts';
-import { createAccessTokensRepository } from './access-tokens.repository.ts';
+import type { AccessTokensRepository } from './access-tokens.repository.ts';
 
 const HINT_LENGTH = ACCESS_TOKEN_PREFIX.length + 4;
 
@@ -26,9 +27,17 @@ function toWire(row: typeof accessTokens.$inferSelect): AccessToken {
   };
 }
 
-export function createAccessTokensService(db: Database) {
-  const repository = createAccessTokensRepository(db);
-  const audit = createAuditService(db);
+export interface AccessTokensDeps {
+  db: Database;
+  accessTokens: AccessTokensRepository;
+  audit: AuditService;
+}
+
+export function createAccessTokensService({
+  db,
+  accessTokens: repository,
+  audit,
+}: AccessTokensDeps) {
   return {
     /** The person behind a live access token, or null (expired, revoked, unknown). */
     async authenticate(
@@ -36,10 +45,10 @@ export function createAccessTokensService(db: Database) {
       withMenu = false,
       withPeople = false,
     ): Promise<AuthContext | null> {
-      const record = await repository.findLive(hashAccessToken(token), withMenu, withPeople);
+      const record = await repository.findLive(db, hashAccessToken(token), withMenu, withPeople);
       if (!record) return null;
       if (!record.lastUsedAt || Date.now() - record.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-        await repository.touch(record.tokenId);
+        await repository.touch(db, record.tokenId);
       }
       const { tokenId, lastUsedAt: _, ...person } = record;
       return {
@@ -55,7 +64,7 @@ export function createAccessTokensService(db: Database) {
      * revoked and a disabled person's are told apart from nothing.
      */
     async refusal(token: string): Promise<AppError> {
-      if (await repository.isExpired(hashAccessToken(token))) {
+      if (await repository.isExpired(db, hashAccessToken(token))) {
         return new AppError(
           401,
           'ACCESS_TOKEN_EXPIRED',
@@ -70,19 +79,20 @@ export function createAccessTokensService(db: Database) {
       origin: AuditOrigin,
       input: { name: string; expiresInDays?: number | undefined },
     ) {
-      const userId = me.userId;
+      // A leaked token must not be able to mint itself a longer-lived successor, nor a
+      // session left open at someone else's desk (decision 0048).
+      const userId = assertRecentlyAuthenticated(me, 'make an access token').userId;
       // 256 random bits after a recognizable prefix (secret scanners can spot it); only the
       // hash is stored.
       const token = `${ACCESS_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const row = await db.transaction(async (tx) => {
         // Counted under a lock, so that creations sent at once cannot pass the cap together.
-        const inTx = createAccessTokensRepository(tx);
-        if ((await inTx.lockAndCountLive(userId)) >= ACCESS_TOKEN_LIMITS.perPerson) {
+        if ((await repository.lockAndCountLive(tx, userId)) >= ACCESS_TOKEN_LIMITS.perPerson) {
           throw conflict(
             `You have ${ACCESS_TOKEN_LIMITS.perPerson} access tokens; revoke one to make another.`,
           );
         }
-        const created = await inTx.insert({
+        const created = await repository.insert(tx, {
           id: newId(),
           userId,
           name: input.name.trim() || 'Access token',
@@ -92,26 +102,23 @@ export function createAccessTokensService(db: Database) {
             ? new Date(Date.now() + input.expiresInDays * 24 * 3600_000)
             : null,
         });
-        await audit.record(
-          {
-            ...auditOf(me, origin),
-            action: 'access-token.created',
-            target: { type: 'access-token', id: created.id, label: created.name },
-            after: {
-              name: created.name,
-              hint: created.tokenHint,
-              expiresAt: created.expiresAt?.toISOString() ?? null,
-            },
+        await audit.record(tx, {
+          ...auditOf(me, origin),
+          action: 'access-token.created',
+          target: { type: 'access-token', id: created.id, label: created.name },
+          after: {
+            name: created.name,
+            hint: created.tokenHint,
+            expiresAt: created.expiresAt?.toISOString() ?? null,
           },
-          tx,
-        );
+        });
         return created;
       });
       return { token, accessToken: toWire(row) };
     },
 
     async list(userId: string) {
-      return { items: (await repository.listLive(userId)).map(toWire) };
+      return { items: (await repository.listLive(db, userId)).map(toWire) };
     },
 
     /**
@@ -119,23 +126,19 @@ export function createAccessTokensService(db: Database) {
      * the change that calls for it (a password change, a reset); how many were revoked.
      * The caller writes the audit entry of that change.
      */
-    revokeAll: (userId: string, executor: Executor) =>
-      createAccessTokensRepository(executor).revokeAll(userId),
+    revokeAll: (executor: Executor, userId: string) => repository.revokeAll(executor, userId),
 
     async revoke(me: AuthContext, origin: AuditOrigin, tokenId: string) {
       await db.transaction(async (tx) => {
-        const revoked = await createAccessTokensRepository(tx).revoke(me.userId, tokenId);
+        const revoked = await repository.revoke(tx, me.userId, tokenId);
         if (!revoked) throw notFound('No such access token.');
-        await audit.record(
-          {
-            ...auditOf(me, origin),
-            action: 'access-token.revoked',
-            target: { type: 'access-token', id: tokenId, label: revoked.name },
-            // Revoked with itself as the bearer, or from a session.
-            details: { byItself: me.accessTokenId === tokenId },
-          },
-          tx,
-        );
+        await audit.record(tx, {
+          ...auditOf(me, origin),
+          action: 'access-token.revoked',
+          target: { type: 'access-token', id: tokenId, label: revoked.name },
+          // Revoked with itself as the bearer, or from a session.
+          details: { byItself: me.accessTokenId === tokenId },
+        });
       });
     },
   };

@@ -37,13 +37,14 @@ export interface SpaceAccessRow {
   teamRole: 'member' | 'editor' | null;
 }
 
-export function createAccessRepository(db: Executor) {
+export function createAccessRepository() {
   return {
     /**
      * A collection of the organization with what the person has to do with it, in one
      * statement: its chain of ancestors finds a share that covers it.
      */
     async findCollection(
+      db: Executor,
       organizationId: string,
       userId: string,
       collectionId: string,
@@ -78,7 +79,11 @@ export function createAccessRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    async findLink(organizationId: string, linkId: string): Promise<LinkAccessRow | null> {
+    async findLink(
+      db: Executor,
+      organizationId: string,
+      linkId: string,
+    ): Promise<LinkAccessRow | null> {
       const rows = await selectRows<LinkAccessRow>(
         db,
         sql`SELECT id AS "linkId", collection_id AS "collectionId", created_by AS "createdBy",
@@ -90,6 +95,7 @@ export function createAccessRepository(db: Executor) {
 
     /** The team of the organization, or the organization itself, that `spaceId` names. */
     async findSpace(
+      db: Executor,
       organizationId: string,
       userId: string,
       spaceId: string,
@@ -108,8 +114,19 @@ export function createAccessRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
+    /** The teams of the organization the person is an editor of. */
+    async editorTeams(db: Executor, organizationId: string, userId: string): Promise<string[]> {
+      const rows = await selectRows<{ teamId: string }>(
+        db,
+        sql`SELECT team_id AS "teamId" FROM team_memberships
+            WHERE user_id = ${userId} AND organization_id = ${organizationId}
+              AND role = 'editor'`,
+      );
+      return rows.map((row) => row.teamId);
+    },
+
     /** How many ancestors a collection has: 0 for a root. */
-    async depthOf(collectionId: string): Promise<number> {
+    async depthOf(db: Executor, collectionId: string): Promise<number> {
       const rows = await selectRows<{ depth: number | null }>(
         db,
         sql`
@@ -124,7 +141,11 @@ export function createAccessRepository(db: Executor) {
       return Number(rows[0]?.depth ?? 0);
     },
     /** True when `ancestorId` is `collectionId` or one of its ancestors. */
-    async isSelfOrAncestor(ancestorId: string, collectionId: string): Promise<boolean> {
+    async isSelfOrAncestor(
+      db: Executor,
+      ancestorId: string,
+      collectionId: string,
+    ): Promise<boolean> {
       const rows = await selectRows<{ found: boolean }>(
         db,
         sql`

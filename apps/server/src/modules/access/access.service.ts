@@ -3,11 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { lockCollection } from '../../db/locks.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import {
-  createAccessRepository,
-  type CollectionAccessRow,
-  type LinkAccessRow,
-} from './access.repository.ts';
+import type { AccessRepository, CollectionAccessRow, LinkAccessRow } from './access.repository.ts';
 import { collectionCan, linkCan, runs, type Relation } from './permissions.ts';
 
 export type { Relation } from './permissions.ts';
@@ -73,15 +69,14 @@ export function sameOwner(a: CollectionAccessRow, b: CollectionAccessRow): boole
  * anything the person cannot see are 404; what they can see but not change is 403. What
  * they may do is decided by permissions.ts, the same rules the menu's `can` flags show.
  */
-export function createAccessService(db: Executor) {
-  const repo = createAccessRepository(db);
-
+export function createAccessService({ access: repo }: { access: AccessRepository }) {
   async function collection(
+    db: Executor,
     me: AuthContext,
     id: string,
     what = 'Collection',
   ): Promise<CollectionAccess> {
-    const row = await repo.findCollection(me.organizationId, me.userId, id);
+    const row = await repo.findCollection(db, me.organizationId, me.userId, id);
     const relation = row ? relationOf(me, row) : null;
     if (!row || !relation) throw notFound(`${what} ${id} was not found`);
     const space: SpaceType = row.ownerType === 'user' ? 'personal' : row.ownerType;
@@ -99,21 +94,22 @@ export function createAccessService(db: Executor) {
 
   /** A collection the person may do `flag` with; 403 otherwise. */
   async function allowed(
+    db: Executor,
     me: AuthContext,
     id: string,
     flag: keyof CollectionCan,
     what = 'Collection',
   ): Promise<CollectionAccess> {
-    const access = await collection(me, id, what);
+    const access = await collection(db, me, id, what);
     if (!access.can[flag]) throw forbidden(refusal(access));
     return access;
   }
 
-  async function link(me: AuthContext, id: string): Promise<LinkAccess> {
-    const row = await repo.findLink(me.organizationId, id);
+  async function link(db: Executor, me: AuthContext, id: string): Promise<LinkAccess> {
+    const row = await repo.findLink(db, me.organizationId, id);
     if (!row) throw notFound(`Link ${id} was not found`);
     try {
-      return { link: row, in: await collection(me, row.collectionId) };
+      return { link: row, in: await collection(db, me, row.collectionId) };
     } catch {
       throw notFound(`Link ${id} was not found`);
     }
@@ -125,15 +121,15 @@ export function createAccessService(db: Executor) {
     link,
 
     /** A collection the person may add links to: their own, a share, or a space they run. */
-    contributable: (me: AuthContext, id: string, what = 'Collection') =>
-      allowed(me, id, 'addLink', what),
+    contributable: (db: Executor, me: AuthContext, id: string, what = 'Collection') =>
+      allowed(db, me, id, 'addLink', what),
 
     /**
      * A personal collection the person owns: favorites and shares stay personal, so they
      * ask for this rather than for a flag that the people who run a space also hold.
      */
-    async owned(me: AuthContext, id: string, what = 'Collection') {
-      const access = await collection(me, id, what);
+    async owned(db: Executor, me: AuthContext, id: string, what = 'Collection') {
+      const access = await collection(db, me, id, what);
       if (access.relation !== 'owner') throw forbidden(refusal(access));
       return access;
     },
@@ -142,8 +138,8 @@ export function createAccessService(db: Executor) {
      * A link the person may change, move or delete: any link in their own collections or in
      * a space they run, and the links they added themselves to a collection shared with them.
      */
-    async changeableLink(me: AuthContext, id: string): Promise<LinkAccess> {
-      const access = await link(me, id);
+    async changeableLink(db: Executor, me: AuthContext, id: string): Promise<LinkAccess> {
+      const access = await link(db, me, id);
       const { relation } = access.in;
       if (linkCan(relation, access.link.createdBy === me.userId).edit) return access;
       if (relation === 'share-member') {
@@ -156,8 +152,8 @@ export function createAccessService(db: Executor) {
      * A team or the organization whose top level the person adds a collection to: 404 for
      * a team they cannot see, 403 unless they run the space.
      */
-    async space(me: AuthContext, spaceId: string): Promise<SpaceAccess> {
-      const row = await repo.findSpace(me.organizationId, me.userId, spaceId);
+    async space(db: Executor, me: AuthContext, spaceId: string): Promise<SpaceAccess> {
+      const row = await repo.findSpace(db, me.organizationId, me.userId, spaceId);
       if (!row || (row.type === 'team' && row.teamRole === null && me.role !== 'admin')) {
         throw notFound(`Space ${spaceId} was not found`);
       }
@@ -181,7 +177,7 @@ export function createAccessService(db: Executor) {
     },
 
     /** Holds a collection that items are about to be added to; it may have gone meanwhile. */
-    async hold(collectionId: string): Promise<void> {
+    async hold(db: Executor, collectionId: string): Promise<void> {
       if (!(await lockCollection(db, collectionId))) {
         throw notFound(`Collection ${collectionId} was not found`);
       }

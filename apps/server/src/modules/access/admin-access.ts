@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { selectRows, type Executor } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { forbidden } from '../../lib/errors.ts';
+import type { AccessRepository } from './access.repository.ts';
 
 const ADMINS_ONLY = 'Only an administrator of the organization can do that.';
 const RUNS_TEAM = 'Only an administrator or an editor of a team can do that.';
@@ -18,17 +18,7 @@ export interface Stewardship {
  * authorizes every id on its own: anything of another organization is 404 as an unknown id;
  * what a person can see but not run is 403.
  */
-export function createAdminAccess(db: Executor) {
-  async function editorTeams(me: AuthContext): Promise<string[]> {
-    const rows = await selectRows<{ teamId: string }>(
-      db,
-      sql`SELECT team_id AS "teamId" FROM team_memberships
-          WHERE user_id = ${me.userId} AND organization_id = ${me.organizationId}
-            AND role = 'editor'`,
-    );
-    return rows.map((row) => row.teamId);
-  }
-
+export function createAdminAccess({ access: repo }: { access: AccessRepository }) {
   return {
     /** Throws 403 unless the caller administers their organization. */
     admin(me: AuthContext): void {
@@ -36,9 +26,9 @@ export function createAdminAccess(db: Executor) {
     },
 
     /** What the caller runs; 403 when they run nothing (neither admin nor an editor). */
-    async steward(me: AuthContext): Promise<Stewardship> {
+    async steward(db: Executor, me: AuthContext): Promise<Stewardship> {
       if (me.role === 'admin') return { admin: true, editorOf: [] };
-      const editorOf = await editorTeams(me);
+      const editorOf = await repo.editorTeams(db, me.organizationId, me.userId);
       if (editorOf.length === 0) throw forbidden(RUNS_TEAM);
       return { admin: false, editorOf };
     },

@@ -73,14 +73,14 @@ function conditions(filter: AuditFilter, after: AuditPosition | null): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export function createAuditRepository(db: Executor) {
+export function createAuditRepository() {
   return {
-    async insert(row: AuditRow): Promise<void> {
+    async insert(db: Executor, row: AuditRow): Promise<void> {
       await db.insert(auditLog).values(row);
     },
 
     /** One page of entries, newest first, after a position (keyset pagination). */
-    page(filter: AuditFilter, after: AuditPosition | null, limit: number) {
+    page(db: Executor, filter: AuditFilter, after: AuditPosition | null, limit: number) {
       return selectRows<AuditLogRow>(
         db,
         sql`SELECT id, occurred_at AS "occurredAt", occurred_at::text AS at,
@@ -99,7 +99,7 @@ export function createAuditRepository(db: Executor) {
      * Deletes up to `batch` entries past their organization's retention (and entries of no
      * organization older than `orphanDays`); returns how many went.
      */
-    async deleteExpired(batch: number, orphanDays: number): Promise<number> {
+    async deleteExpired(db: Executor, batch: number, orphanDays: number): Promise<number> {
       const rows = await selectRows<{ id: string }>(
         db,
         sql`DELETE FROM audit_log WHERE id IN (

@@ -8,12 +8,12 @@ import { createOrganization, createUser, signIn } from '../../../test/factories.
 import { createSignedInCast } from '../../../test/support/world.ts';
 import { selectRows } from '../../db/client.ts';
 import { newId } from '../../lib/ids.ts';
-import { createAuditService, csvCell, purgeExpired } from './audit.service.ts';
+import { csvCell } from './audit.service.ts';
 
 const { app, db, config, database } = await createTestApp();
 const cast = await createSignedInCast(app, db);
 const { org, orgAdmin } = cast;
-const audit = createAuditService(db);
+const { audit } = app.services;
 
 type Headers = Record<string, string>;
 
@@ -31,8 +31,8 @@ const exportCsv = (headers: Headers | undefined, query = '') =>
   });
 
 /** An entry as the services write it, in the cast's organization unless told. */
-async function entry(overrides: Partial<Parameters<typeof audit.record>[0]> = {}) {
-  await audit.record({
+async function entry(overrides: Partial<Parameters<typeof audit.record>[1]> = {}) {
+  await audit.record(db, {
     organizationId: org.id,
     actor: { id: orgAdmin.id, name: orgAdmin.name, email: orgAdmin.email },
     action: 'team.created',
@@ -279,7 +279,7 @@ describe('GET /api/admin/audit-log/export', () => {
     const hostile = await createOrganization(db);
     const admin = await createUser(db, hostile.id, { role: 'admin' });
     const { headers } = await signIn(app, admin);
-    await audit.record({
+    await audit.record(db, {
       organizationId: hostile.id,
       actor: { id: null, name: '=HYPERLINK("http://evil.test","x")', email: '@SUM(1)' },
       action: 'sign-in.failed',
@@ -367,7 +367,7 @@ describe('the database keeps the log', () => {
     const orphanOld = await entryAt(null, ago(400));
     const orphanYoung = await entryAt(null, ago(10));
 
-    expect(await purgeExpired(db)).toBeGreaterThanOrEqual(3);
+    expect(await audit.purgeExpired()).toBeGreaterThanOrEqual(3);
     expect(await exists(shortOld)).toBe(false);
     expect(await exists(longOld)).toBe(false);
     expect(await exists(orphanOld)).toBe(false);
@@ -375,7 +375,7 @@ describe('the database keeps the log', () => {
     expect(await exists(longYoung)).toBe(true);
     expect(await exists(orphanYoung)).toBe(true);
     // Once more: nothing is left to purge.
-    expect(await purgeExpired(db)).toBe(0);
+    expect(await audit.purgeExpired()).toBe(0);
   });
 });
 

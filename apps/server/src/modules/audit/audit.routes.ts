@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuditExportQuery, AuditLogQuery, AuditLogResponse } from '@signpost/contract';
 import { Type } from 'typebox';
 import { adminRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { createAdminAccess } from '../access/admin-access.ts';
-import { createAuditLogReader } from './audit.service.ts';
+import type { AuditService } from './audit.service.ts';
 import { caller } from '../../lib/request-context.ts';
 
 const FILTERS =
@@ -12,10 +11,10 @@ const FILTERS =
   'in the names and e-mails of actor and target).';
 
 /** The audit log: `/api/admin/audit-log`, for the organization's administrators. */
-export const adminAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const access = createAdminAccess(app.database.db);
-  const reader = createAuditLogReader(app.database.db);
-
+export const adminAuditRoutes: FastifyPluginAsyncTypebox<{ audit: AuditService }> = async (
+  app,
+  { audit },
+) => {
   app.get(
     '/audit-log',
     {
@@ -27,11 +26,7 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: AuditLogResponse, ...errorAnswers },
       },
     },
-    async (request) => {
-      const me = caller(request);
-      access.admin(me);
-      return reader.list(me, request.query);
-    },
+    async (request) => audit.list(caller(request), request.query),
   );
 
   app.get(
@@ -52,9 +47,7 @@ export const adminAuditRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = caller(request);
-      access.admin(me);
-      const csv = reader.exportCsv(me, request.query);
+      const csv = audit.exportCsv(caller(request), request.query);
       const day = new Date().toISOString().slice(0, 10);
       return (
         reply

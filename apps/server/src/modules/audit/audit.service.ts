@@ -10,17 +10,18 @@ import {
   type AuditLogResponse,
 } from '@signpost/contract';
 import { stringify } from 'csv-stringify';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import type { AuditOrigin } from '../../lib/request-context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import {
-  createAuditRepository,
-  type AuditFilter,
-  type AuditLogRow,
-  type AuditPosition,
+import type {
+  AuditFilter,
+  AuditLogRow,
+  AuditPosition,
+  AuditRepository,
 } from './audit.repository.ts';
+import type { AdminAccess } from '../access/admin-access.ts';
 
 /** Who did something: a person as they were at that moment, or nobody known (null id). */
 export interface AuditActor {
@@ -28,6 +29,12 @@ export interface AuditActor {
   name?: string | null;
   email?: string | null;
 }
+
+/**
+ * The command line (`npm run admin`) as the actor of an entry: no person, named so that the
+ * console shows and its search finds who did it.
+ */
+export const COMMAND_LINE: AuditActor = { id: null, name: 'command line', email: null };
 
 export interface AuditTarget {
   type:
@@ -68,34 +75,6 @@ export function auditOf(me: AuthContext, origin: AuditOrigin) {
     ...origin,
   };
 }
-
-/**
- * The audit log. `record` writes through the executor it is given, so that an entry is part
- * of the transaction of the change it describes: both are kept, or neither.
- */
-export function createAuditService(db: Executor) {
-  return {
-    async record(entry: AuditEntry, executor: Executor = db): Promise<void> {
-      await createAuditRepository(executor).insert({
-        id: newId(),
-        organizationId: entry.organizationId,
-        actorId: entry.actor?.id ?? null,
-        actorName: clip(entry.actor?.name, 200),
-        actorEmail: clip(entry.actor?.email, 320),
-        action: entry.action,
-        targetType: entry.target?.type ?? null,
-        targetId: entry.target?.id ?? null,
-        targetLabel: clip(entry.target?.label, 320),
-        ip: clip(entry.ip, 100),
-        userAgent: clip(entry.userAgent, 500),
-        before: entry.before ?? null,
-        after: entry.after ?? null,
-        details: entry.details ?? null,
-      });
-    },
-  };
-}
-export type AuditService = ReturnType<typeof createAuditService>;
 
 const KNOWN_ACTIONS = new Set<string>(AUDIT_ACTIONS);
 const KNOWN_GROUPS = new Set<string>(AUDIT_ACTION_GROUPS);
@@ -219,16 +198,53 @@ function csvRow(row: AuditLogRow): string[] {
   ].map(csvCell);
 }
 
-/** Reading the audit log: a page of the console's list, and the CSV export. */
-export function createAuditLogReader(db: Executor) {
-  const repository = createAuditRepository(db);
+/** Where a content change happened: only team and organization spaces are audited. */
+export type ContentSpace = 'personal' | 'team' | 'organization';
+
+export interface ContentChange {
+  action: Extract<AuditAction, `content.${string}`>;
+  target: AuditTarget;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  details?: Record<string, unknown> | null;
+}
+
+export interface AuditDeps {
+  db: Database;
+  audit: AuditRepository;
+  adminAccess: AdminAccess;
+}
+
+/**
+ * The audit log: entries written through the executor of the change they describe (both are
+ * kept, or neither), the console's list and CSV export (administrators), and the retention.
+ */
+export function createAuditService({ db, audit: repository, adminAccess }: AuditDeps) {
+  async function record(executor: Executor, entry: AuditEntry): Promise<void> {
+    await repository.insert(executor, {
+      id: newId(),
+      organizationId: entry.organizationId,
+      actorId: entry.actor?.id ?? null,
+      actorName: clip(entry.actor?.name, 200),
+      actorEmail: clip(entry.actor?.email, 320),
+      action: entry.action,
+      targetType: entry.target?.type ?? null,
+      targetId: entry.target?.id ?? null,
+      targetLabel: clip(entry.target?.label, 320),
+      ip: clip(entry.ip, 100),
+      userAgent: clip(entry.userAgent, 500),
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      details: entry.details ?? null,
+    });
+  }
 
   /** Every entry of the filter, newest first, read a page at a time. */
   async function* rows(filter: AuditFilter): AsyncGenerator<string[]> {
     yield [...CSV_COLUMNS];
     let after: AuditPosition | null = null;
     for (;;) {
-      const page = await repository.page(filter, after, EXPORT_PAGE);
+      const page = await repository.page(db, filter, after, EXPORT_PAGE);
       for (const row of page) yield csvRow(row);
       const last = page.at(-1);
       if (page.length < EXPORT_PAGE || !last) return;
@@ -237,10 +253,37 @@ export function createAuditLogReader(db: Executor) {
   }
 
   return {
+    record,
+
+    /**
+     * Records a change of team or organization content, through the transaction of the
+     * change itself (decision 0008). Personal content and shares are the person's own and are
+     * not recorded.
+     */
+    async recordContentChange(
+      tx: Executor,
+      me: AuthContext,
+      origin: AuditOrigin | undefined,
+      space: ContentSpace,
+      change: ContentChange,
+    ): Promise<void> {
+      if (space === 'personal') return;
+      await record(tx, {
+        organizationId: me.organizationId,
+        actor: { id: me.userId, name: me.name, email: me.email },
+        ip: origin?.ip ?? null,
+        userAgent: origin?.userAgent ?? null,
+        ...change,
+        details: { space, ...change.details },
+      });
+    },
+
+    /** A page of the console's list (administrators). */
     async list(me: AuthContext, query: AuditLogQuery): Promise<AuditLogResponse> {
+      adminAccess.admin(me);
       const filter = filterOf(me, query);
       const limit = query.limit ?? AUDIT_PAGE.default;
-      const page = await repository.page(filter, decodeCursor(query.cursor), limit + 1);
+      const page = await repository.page(db, filter, decodeCursor(query.cursor), limit + 1);
       const items = page.slice(0, limit);
       const last = items.at(-1);
       return {
@@ -250,10 +293,12 @@ export function createAuditLogReader(db: Executor) {
     },
 
     /**
-     * The CSV of every entry of the filter, as a stream: the filter is checked first (a
-     * bad one throws before anything is sent), then pages are read as the client reads.
+     * The CSV of every entry of the filter (administrators), as a stream: the filter is
+     * checked first (a bad one throws before anything is sent), then pages are read as the
+     * client reads.
      */
     exportCsv(me: AuthContext, query: AuditExportQuery): Readable {
+      adminAccess.admin(me);
       const filter = filterOf(me, query);
       const source = Readable.from(rows(filter));
       const csv = stringify({ bom: true });
@@ -261,22 +306,22 @@ export function createAuditLogReader(db: Executor) {
       source.on('error', (error) => csv.destroy(error));
       return source.pipe(csv);
     },
+
+    /**
+     * Deletes every entry older than its organization keeps entries, in batches so that no
+     * statement runs long; how many went. The database allows exactly these deletions.
+     */
+    async purgeExpired(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const deleted = await repository.deleteExpired(db, PURGE_BATCH, ORPHAN_RETENTION_DAYS);
+        total += deleted;
+        if (deleted < PURGE_BATCH) return total;
+      }
+    },
   };
 }
-
-/**
- * The retention job: deletes every entry older than its organization keeps entries, in
- * batches so that no statement runs long. The database allows exactly these deletions.
- */
-export async function purgeExpired(db: Executor): Promise<number> {
-  const repository = createAuditRepository(db);
-  let total = 0;
-  for (;;) {
-    const deleted = await repository.deleteExpired(PURGE_BATCH, ORPHAN_RETENTION_DAYS);
-    total += deleted;
-    if (deleted < PURGE_BATCH) return total;
-  }
-}
+export type AuditService = ReturnType<typeof createAuditService>;
 
 /** The fields of `after` that differ from `before`, each side with only those fields. */
 export function changes<T extends Record<string, unknown>>(before: T, after: Partial<T>) {

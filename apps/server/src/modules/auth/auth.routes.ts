@@ -14,18 +14,32 @@ import {
   SessionResponse,
   SignInSessionsResponse,
 } from '@signpost/contract';
-import { forbidden } from '../../lib/errors.ts';
 import { accessTokensRoutes } from '../access-tokens/access-tokens.routes.ts';
+import type { AccessTokensService } from '../access-tokens/access-tokens.service.ts';
 import { secondFactorRoutes } from '../second-factor/second-factor.routes.ts';
+import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
 import { ssoRoutes } from '../sso/sso.routes.ts';
+import type { SsoService } from '../sso/sso.service.ts';
 import { signInResult } from '../../plugins/metrics.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
+import type { AuthService } from './auth.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse };
 const signInErrors = { ...errors, 403: ErrorResponse };
 const bearer = [{ bearer: [] }];
 
-export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** The services of the sign-in routes and of the routes nested under them. */
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  sso: SsoService;
+  accessTokens: AccessTokensService;
+  secondFactor: SecondFactorService;
+}
+
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (
+  app,
+  { auth, sso, accessTokens, secondFactor },
+) => {
   app.get(
     '/methods',
     {
@@ -37,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async () => [
       { type: 'email-password' as const, name: 'E-mail and password' },
-      ...app.sso.methods(),
+      ...sso.methods(),
     ],
   );
 
@@ -60,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       let token: string;
       try {
-        token = await app.auth.login({
+        token = await auth.login({
           email: request.body.email,
           password: request.body.password,
           totp: request.body.totp,
@@ -116,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.logout(caller(request), originOf(request));
+      await auth.logout(caller(request), originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -137,13 +151,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LogoutResponse, 401: ErrorResponse },
       },
     },
-    async (request) => {
-      const me = caller(request);
-      if (!me.sessionId) return { logoutUrl: null };
-      const logoutUrl = await app.sso.logoutUrl(me.sessionId);
-      await app.auth.logout(me, originOf(request));
-      return { logoutUrl };
-    },
+    async (request) => sso.logout(caller(request), originOf(request)),
   );
 
   app.get(
@@ -157,7 +165,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SignInSessionsResponse, 401: ErrorResponse },
       },
     },
-    async (request) => app.auth.listSessions(caller(request)),
+    async (request) => auth.listSessions(caller(request)),
   );
 
   app.post(
@@ -185,9 +193,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = caller(request);
-      if (!me.sessionId) throw forbidden('Sign in to change your password; a token cannot.');
-      await app.auth.changePassword(me, request.body, originOf(request));
+      await auth.changePassword(caller(request), request.body, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -204,7 +210,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.endOtherSessions(caller(request), originOf(request));
+      await auth.endOtherSessions(caller(request), originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -222,7 +228,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.endSession(caller(request), request.params.id, originOf(request));
+      await auth.endSession(caller(request), request.params.id, originOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -244,14 +250,14 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const me = caller(request);
-      const [password, secondFactor, providers] = await Promise.all([
-        app.auth.canReauthenticateWithPassword(me),
-        app.auth.secondFactor.status(me.userId),
-        app.sso.providersOf(me.userId),
+      const [password, factor, providers] = await Promise.all([
+        auth.canReauthenticateWithPassword(me),
+        secondFactor.status(me.userId),
+        sso.providersOf(me.userId),
       ]);
       return {
         password,
-        secondFactor: secondFactor.enabled,
+        secondFactor: factor.enabled,
         providers,
         recent: Boolean(me.sessionId && me.recentlyAuthenticated),
         windowMinutes: REAUTHENTICATION_MINUTES,
@@ -285,12 +291,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.auth.reauthenticate(caller(request), request.body, originOf(request));
+      await auth.reauthenticate(caller(request), request.body, originOf(request));
       return reply.status(204).header('Cache-Control', 'no-store').send(null);
     },
   );
 
-  await app.register(accessTokensRoutes);
-  await app.register(secondFactorRoutes);
-  await app.register(ssoRoutes);
+  await app.register(accessTokensRoutes, { accessTokens });
+  await app.register(secondFactorRoutes, { secondFactor });
+  await app.register(ssoRoutes, { sso });
 };

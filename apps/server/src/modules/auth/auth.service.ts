@@ -12,15 +12,12 @@ import {
   unauthorized,
 } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import {
-  createAccessTokensService,
-  isAccessToken,
-} from '../access-tokens/access-tokens.service.ts';
-import { auditOf, createAuditService } from '../audit/audit.service.ts';
-import { createSecondFactorService } from '../second-factor/second-factor.service.ts';
-import { createThrottleService } from '../throttle/throttle.service.ts';
+import { isAccessToken, type AccessTokensService } from '../access-tokens/access-tokens.service.ts';
+import { auditOf, type AuditService } from '../audit/audit.service.ts';
+import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
+import type { ThrottleService } from '../throttle/throttle.service.ts';
 import { hashPassword, PasswordVerifier } from '../../lib/passwords.ts';
-import { createSessionsRepository } from './sessions.repository.ts';
+import type { SessionsRepository } from './sessions.repository.ts';
 import { describeUserAgent } from './user-agent.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
@@ -38,13 +35,26 @@ export interface LoginInput extends PasswordCheckInput {
   recoveryCode?: string | undefined;
 }
 
-export function createAuthService(db: Database, config: Config) {
-  const sessions = createSessionsRepository(db);
-  const tokens = createAccessTokensService(db);
-  const throttle = createThrottleService(db);
-  const secondFactor = createSecondFactorService(db, config);
+export interface AuthDeps {
+  db: Database;
+  config: Config;
+  sessions: SessionsRepository;
+  accessTokens: Pick<AccessTokensService, 'authenticate' | 'refusal' | 'revokeAll'>;
+  throttle: ThrottleService;
+  secondFactor: Pick<SecondFactorService, 'check'>;
+  audit: AuditService;
+}
+
+export function createAuthService({
+  db,
+  config,
+  sessions,
+  accessTokens: tokens,
+  throttle,
+  secondFactor,
+  audit,
+}: AuthDeps) {
   const verifier = new PasswordVerifier(config.argon2);
-  const audit = createAuditService(db);
   const limits = config.login;
   const idle = config.sessionIdleMinutes;
 
@@ -82,16 +92,16 @@ export function createAuthService(db: Database, config: Config) {
    * the token and the session id.
    */
   async function startSession(
+    executor: Executor,
     userId: string,
     ip: string,
     userAgent: string | undefined,
-    executor: Executor = db,
     sso?: { providerId: string; idToken: string },
   ) {
     // 256 random bits; only the hash is stored.
     const token = randomBytes(32).toString('base64url');
     const sessionId = newId();
-    await createSessionsRepository(executor).insert({
+    await sessions.insert(executor, {
       id: sessionId,
       userId,
       tokenHash: hashToken(token),
@@ -100,12 +110,12 @@ export function createAuthService(db: Database, config: Config) {
       userAgent: userAgent?.slice(0, 500) ?? null,
     });
     // A session opened by single sign-on keeps its provider and ID token, for logging out there.
-    if (sso) await createSessionsRepository(executor).insertSso({ sessionId, ...sso });
+    if (sso) await sessions.insertSso(executor, { sessionId, ...sso });
     return { token, sessionId };
   }
 
   async function openSession(userId: string, ip: string, userAgent: string | undefined) {
-    return (await startSession(userId, ip, userAgent)).token;
+    return (await startSession(db, userId, ip, userAgent)).token;
   }
 
   /**
@@ -118,7 +128,7 @@ export function createAuthService(db: Database, config: Config) {
     const keys = throttleKeys(account, input.ip);
     // Counted before the slow check, so attempts sent at once cannot pass the limit together.
     await admitAttempt(keys);
-    const user = await sessions.findUserByEmail(account);
+    const user = await sessions.findUserByEmail(db, account);
     const ok = await verifier.verify(user?.passwordHash ?? null, input.password);
     if (ok && user && user.status === 'active') return { user, keys };
     // Only a known person's failures are audited, in their organization: an unknown e-mail
@@ -135,7 +145,7 @@ export function createAuthService(db: Database, config: Config) {
     input: { email: string; ip: string; userAgent?: string | undefined },
     reason: string,
   ) {
-    await audit.record({
+    await audit.record(db, {
       organizationId: user.organizationId,
       actor: { id: null, email: input.email.trim().slice(0, 320) },
       action: 'sign-in.failed',
@@ -150,8 +160,8 @@ export function createAuthService(db: Database, config: Config) {
    * Notes a successful sign-in on the person (`users.last_sign_in_at`). Every way of signing
    * in calls it, in the transaction that opens the session.
    */
-  async function signedIn(userId: string, executor: Executor = db): Promise<void> {
-    await createSessionsRepository(executor).markSignedIn(userId);
+  async function signedIn(executor: Executor, userId: string): Promise<void> {
+    await sessions.markSignedIn(executor, userId);
   }
 
   /** An event of a signed-in person about themself (sign-out, password, sessions). */
@@ -179,21 +189,18 @@ export function createAuthService(db: Database, config: Config) {
     const sessionId = me.sessionId;
     if (!sessionId) throw forbidden('An access token cannot confirm who you are.');
     await db.transaction(async (tx) => {
-      if (!(await createSessionsRepository(tx).markReauthenticated(sessionId, me.userId))) {
+      if (!(await sessions.markReauthenticated(tx, sessionId, me.userId))) {
         throw new AppError(401, 'UNAUTHORIZED', 'Your session has ended. Sign in again.');
       }
-      await audit.record(
-        {
-          organizationId: me.organizationId,
-          actor: { id: me.userId, name: me.name, email: me.email },
-          ip: origin.ip ?? null,
-          userAgent: origin.userAgent ?? null,
-          action: 'session.reauthenticated',
-          target: { type: 'session', id: sessionId, label: me.email },
-          details,
-        },
-        tx,
-      );
+      await audit.record(tx, {
+        organizationId: me.organizationId,
+        actor: { id: me.userId, name: me.name, email: me.email },
+        ip: origin.ip ?? null,
+        userAgent: origin.userAgent ?? null,
+        action: 'session.reauthenticated',
+        target: { type: 'session', id: sessionId, label: me.email },
+        details,
+      });
     });
   }
 
@@ -215,7 +222,6 @@ export function createAuthService(db: Database, config: Config) {
     startSession,
     signedIn,
     checkPassword,
-    secondFactor,
     signInThrottle,
     signInFailed,
 
@@ -230,7 +236,7 @@ export function createAuthService(db: Database, config: Config) {
       if (!sessionId) {
         throw forbidden('An access token cannot confirm who you are. Sign in to do this.');
       }
-      const account = await sessions.findUserByEmail(me.email);
+      const account = await sessions.findUserByEmail(db, me.email);
       const stored = account?.id === me.userId ? account.passwordHash : null;
       if (!stored) {
         throw conflict(
@@ -295,7 +301,7 @@ export function createAuthService(db: Database, config: Config) {
 
     /** Whether the caller may re-authenticate with a password (has one, and may use it). */
     async canReauthenticateWithPassword(me: AuthContext): Promise<boolean> {
-      const account = await sessions.findUserByEmail(me.email);
+      const account = await sessions.findUserByEmail(db, me.email);
       return Boolean(account?.id === me.userId && account.passwordHash && account.passwordSignIn);
     },
 
@@ -336,20 +342,17 @@ export function createAuthService(db: Database, config: Config) {
       }
       await settle(keys);
       return db.transaction(async (tx) => {
-        const { token, sessionId } = await startSession(user.id, input.ip, input.userAgent, tx);
-        await signedIn(user.id, tx);
-        await audit.record(
-          {
-            organizationId: user.organizationId,
-            actor: { id: user.id, name: user.name, email: user.email },
-            action: 'sign-in.succeeded',
-            target: { type: 'session', id: sessionId, label: user.email },
-            details: { method: 'password', secondFactor: check === 'accepted' },
-            ip: input.ip,
-            userAgent: input.userAgent?.slice(0, 500) ?? null,
-          },
-          tx,
-        );
+        const { token, sessionId } = await startSession(tx, user.id, input.ip, input.userAgent);
+        await signedIn(tx, user.id);
+        await audit.record(tx, {
+          organizationId: user.organizationId,
+          actor: { id: user.id, name: user.name, email: user.email },
+          action: 'sign-in.succeeded',
+          target: { type: 'session', id: sessionId, label: user.email },
+          details: { method: 'password', secondFactor: check === 'accepted' },
+          ip: input.ip,
+          userAgent: input.userAgent?.slice(0, 500) ?? null,
+        });
         return token;
       });
     },
@@ -361,10 +364,10 @@ export function createAuthService(db: Database, config: Config) {
       withPeople = false,
     ): Promise<AuthContext | null> {
       if (isAccessToken(token)) return tokens.authenticate(token, withMenu, withPeople);
-      const record = await sessions.findLive(hashToken(token), idle, withMenu, withPeople);
+      const record = await sessions.findLive(db, hashToken(token), idle, withMenu, withPeople);
       if (!record) return null;
       if (Date.now() - record.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-        await sessions.touch(record.sessionId);
+        await sessions.touch(db, record.sessionId);
       }
       const { lastSeenAt: _, ...rest } = record;
       return { ...rest, accessTokenId: null };
@@ -385,24 +388,21 @@ export function createAuthService(db: Database, config: Config) {
       const sessionId = me.sessionId;
       if (!sessionId) return;
       await db.transaction(async (tx) => {
-        await createSessionsRepository(tx).revoke(sessionId);
-        await audit.record(
-          {
-            ...ownEvent(me, origin),
-            action: 'sign-out',
-            target: { type: 'session', id: sessionId, label: me.email },
-          },
-          tx,
-        );
+        await sessions.revoke(tx, sessionId);
+        await audit.record(tx, {
+          ...ownEvent(me, origin),
+          action: 'sign-out',
+          target: { type: 'session', id: sessionId, label: me.email },
+        });
       });
     },
 
     /** The provider and ID token of a session opened by single sign-on, or null. */
-    ssoSessionOf: (sessionId: string) => sessions.findSso(sessionId),
+    ssoSessionOf: (sessionId: string) => sessions.findSso(db, sessionId),
 
     /** "Where you're signed in": the person's live sessions. */
     async listSessions(me: AuthContext) {
-      const rows = await sessions.listLive(me.userId, idle);
+      const rows = await sessions.listLive(db, me.userId, idle);
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -419,33 +419,27 @@ export function createAuthService(db: Database, config: Config) {
 
     async endSession(me: AuthContext, sessionId: string, origin: AuditOrigin) {
       await db.transaction(async (tx) => {
-        if (!(await createSessionsRepository(tx).revokeOwn(me.userId, sessionId, idle))) {
+        if (!(await sessions.revokeOwn(tx, me.userId, sessionId, idle))) {
           throw notFound('No such session.');
         }
-        await audit.record(
-          {
-            ...ownEvent(me, origin),
-            action: 'session.ended',
-            target: { type: 'session', id: sessionId, label: me.email },
-          },
-          tx,
-        );
+        await audit.record(tx, {
+          ...ownEvent(me, origin),
+          action: 'session.ended',
+          target: { type: 'session', id: sessionId, label: me.email },
+        });
       });
     },
 
     /** Ends every session but the caller's own (all of them for an access token). */
     async endOtherSessions(me: AuthContext, origin: AuditOrigin): Promise<void> {
       await db.transaction(async (tx) => {
-        const ended = await createSessionsRepository(tx).revokeOthers(me.userId, me.sessionId);
-        await audit.record(
-          {
-            ...ownEvent(me, origin),
-            action: 'sessions.ended-everywhere',
-            target: { type: 'person', id: me.userId, label: me.email },
-            details: { ended, keptCurrent: Boolean(me.sessionId) },
-          },
-          tx,
-        );
+        const ended = await sessions.revokeOthers(tx, me.userId, me.sessionId);
+        await audit.record(tx, {
+          ...ownEvent(me, origin),
+          action: 'sessions.ended-everywhere',
+          target: { type: 'person', id: me.userId, label: me.email },
+          details: { ended, keptCurrent: Boolean(me.sessionId) },
+        });
       });
     },
 
@@ -459,7 +453,8 @@ export function createAuthService(db: Database, config: Config) {
       body: ChangePasswordBody,
       origin: AuditOrigin,
     ): Promise<void> {
-      const stored = await sessions.findPasswordHash(me.userId);
+      if (!me.sessionId) throw forbidden('Sign in to change your password; a token cannot.');
+      const stored = await sessions.findPasswordHash(db, me.userId);
       if (!stored) {
         throw conflict('This account signs in by single sign-on; it has no password here.');
       }
@@ -477,21 +472,17 @@ export function createAuthService(db: Database, config: Config) {
       // (decision 0047): a client that asks to sign out everywhere else means every token.
       const revokeTokens = body.revokeAccessTokens ?? body.signOutOtherSessions ?? false;
       await db.transaction(async (tx) => {
-        const inTx = createSessionsRepository(tx);
-        await inTx.setPasswordHash(me.userId, hash);
+        await sessions.setPasswordHash(tx, me.userId, hash);
         const ended = body.signOutOtherSessions
-          ? await inTx.revokeOthers(me.userId, me.sessionId)
+          ? await sessions.revokeOthers(tx, me.userId, me.sessionId)
           : 0;
-        const revoked = revokeTokens ? await tokens.revokeAll(me.userId, tx) : 0;
-        await audit.record(
-          {
-            ...ownEvent(me, origin),
-            action: 'password.changed',
-            target: { type: 'person', id: me.userId, label: me.email },
-            details: { otherSessionsEnded: ended, accessTokensRevoked: revoked },
-          },
-          tx,
-        );
+        const revoked = revokeTokens ? await tokens.revokeAll(tx, me.userId) : 0;
+        await audit.record(tx, {
+          ...ownEvent(me, origin),
+          action: 'password.changed',
+          target: { type: 'person', id: me.userId, label: me.email },
+          details: { otherSessionsEnded: ended, accessTokensRevoked: revoked },
+        });
       });
     },
   };

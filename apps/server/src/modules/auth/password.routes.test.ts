@@ -231,7 +231,7 @@ describe('POST /api/auth/password', () => {
     expect(byToken.statusCode).toBe(403);
 
     const ssoOnly = await createUser(db, org.id, { password: null });
-    const session = await app.auth.openSession(ssoOnly.id, '10.1.1.1', undefined);
+    const session = await app.services.auth.openSession(ssoOnly.id, '10.1.1.1', undefined);
     const noPassword = await change(
       { authorization: `Bearer ${session}` },
       { currentPassword: 'anything', newPassword: 'new passphrase' },

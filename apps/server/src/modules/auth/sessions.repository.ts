@@ -29,7 +29,7 @@ const live = (idleMinutes: number) =>
   );
 
 /**
- * The statement of `findLive`, built once per repository and prepared: it runs on every
+ * The statement of `findLive`, built once per executor and prepared: it runs on every
  * signed-in request, and building the query anew each time cost more than running it.
  */
 function findLiveStatement(db: Executor) {
@@ -68,33 +68,38 @@ function findLiveStatement(db: Executor) {
     .prepare('signpost_find_live_session');
 }
 
-export function createSessionsRepository(db: Executor) {
-  let findLive: ReturnType<typeof findLiveStatement> | null = null;
+export function createSessionsRepository() {
+  const findLive = new WeakMap<Executor, ReturnType<typeof findLiveStatement>>();
   return {
     /** The live session of a token hash, with its person and organization, in one statement. */
     async findLive(
+      db: Executor,
       tokenHash: string,
       idleMinutes: number,
       withMenu = false,
       withPeople = false,
     ): Promise<SessionRecord | null> {
-      findLive ??= findLiveStatement(db);
-      const rows = await findLive.execute({ tokenHash, idleMinutes, withMenu, withPeople });
+      let statement = findLive.get(db);
+      if (!statement) {
+        statement = findLiveStatement(db);
+        findLive.set(db, statement);
+      }
+      const rows = await statement.execute({ tokenHash, idleMinutes, withMenu, withPeople });
       return rows[0] ?? null;
     },
 
-    async insert(values: typeof sessions.$inferInsert): Promise<void> {
+    async insert(db: Executor, values: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(values);
     },
 
-    async touch(sessionId: string): Promise<void> {
+    async touch(db: Executor, sessionId: string): Promise<void> {
       await db
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })
         .where(eq(sessions.id, sessionId));
     },
 
-    async revoke(sessionId: string): Promise<void> {
+    async revoke(db: Executor, sessionId: string): Promise<void> {
       await db
         .update(sessions)
         .set({ revokedAt: sql`now()` })
@@ -102,7 +107,7 @@ export function createSessionsRepository(db: Executor) {
     },
 
     /** A person's live sessions, most recently active first, with how each was opened. */
-    async listLive(userId: string, idleMinutes: number) {
+    async listLive(db: Executor, userId: string, idleMinutes: number) {
       return db
         .select({
           id: sessions.id,
@@ -120,7 +125,12 @@ export function createSessionsRepository(db: Executor) {
     },
 
     /** Ends one live session of this person; false when there is none with this id. */
-    async revokeOwn(userId: string, sessionId: string, idleMinutes: number): Promise<boolean> {
+    async revokeOwn(
+      db: Executor,
+      userId: string,
+      sessionId: string,
+      idleMinutes: number,
+    ): Promise<boolean> {
       const rows = await db
         .update(sessions)
         .set({ revokedAt: sql`now()` })
@@ -130,12 +140,12 @@ export function createSessionsRepository(db: Executor) {
     },
 
     /** Ends every session of this person except `keep` (all of them when keep is null). */
-    revokeOthers(userId: string, keep: string | null): Promise<number> {
+    revokeOthers(db: Executor, userId: string, keep: string | null): Promise<number> {
       return endSessionsBut(db, userId, keep);
     },
 
     /** Stamps a live session as re-authenticated now; false when it is not live. */
-    async markReauthenticated(sessionId: string, userId: string): Promise<boolean> {
+    async markReauthenticated(db: Executor, sessionId: string, userId: string): Promise<boolean> {
       const rows = await db
         .update(sessions)
         .set({ reauthenticatedAt: sql`now()` })
@@ -151,11 +161,11 @@ export function createSessionsRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async insertSso(values: typeof sessionSso.$inferInsert): Promise<void> {
+    async insertSso(db: Executor, values: typeof sessionSso.$inferInsert): Promise<void> {
       await db.insert(sessionSso).values(values);
     },
 
-    async findSso(sessionId: string) {
+    async findSso(db: Executor, sessionId: string) {
       const rows = await db
         .select()
         .from(sessionSso)
@@ -165,7 +175,7 @@ export function createSessionsRepository(db: Executor) {
     },
 
     /** The person of an e-mail, with what a password sign-in needs to know of them. */
-    async findUserByEmail(email: string) {
+    async findUserByEmail(db: Executor, email: string) {
       const rows = await db
         .select({
           id: users.id,
@@ -184,14 +194,14 @@ export function createSessionsRepository(db: Executor) {
     },
 
     /** Notes a successful sign-in on the person. */
-    async markSignedIn(userId: string): Promise<void> {
+    async markSignedIn(db: Executor, userId: string): Promise<void> {
       await db
         .update(users)
         .set({ lastSignInAt: sql`now()` })
         .where(eq(users.id, userId));
     },
 
-    async findPasswordHash(userId: string): Promise<string | null> {
+    async findPasswordHash(db: Executor, userId: string): Promise<string | null> {
       const rows = await db
         .select({ passwordHash: users.passwordHash })
         .from(users)
@@ -200,7 +210,7 @@ export function createSessionsRepository(db: Executor) {
       return rows[0]?.passwordHash ?? null;
     },
 
-    async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    async setPasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
       await db
         .update(users)
         .set({ passwordHash, updatedAt: sql`now()` })

@@ -16,10 +16,10 @@ export interface SubtreeFacts {
   hasFavorites: boolean;
 }
 
-export function createCollectionsRepository(db: Executor) {
+export function createCollectionsRepository() {
   return {
     /** The id of a person's My Space. */
-    async findRoot(userId: string): Promise<string | null> {
+    async findRoot(db: Executor, userId: string): Promise<string | null> {
       const rows = await selectRows<{ id: string }>(
         db,
         sql`SELECT id FROM collections WHERE owner_user_id = ${userId} AND is_root`,
@@ -28,7 +28,7 @@ export function createCollectionsRepository(db: Executor) {
     },
 
     /** What a collection and everything below it hold that limits where it may go. */
-    async subtreeFacts(collectionId: string): Promise<SubtreeFacts> {
+    async subtreeFacts(db: Executor, collectionId: string): Promise<SubtreeFacts> {
       const rows = await selectRows<SubtreeFacts>(
         db,
         sql`
@@ -54,7 +54,11 @@ export function createCollectionsRepository(db: Executor) {
     },
 
     /** The position after the last top-level collection of a team or the organization. */
-    async nextTopPosition(organizationId: string, teamId: string | null): Promise<number> {
+    async nextTopPosition(
+      db: Executor,
+      organizationId: string,
+      teamId: string | null,
+    ): Promise<number> {
       const rows = await selectRows<{ next: number }>(
         db,
         sql`SELECT coalesce(max(position), -1) + 1 AS next FROM collections
@@ -65,11 +69,12 @@ export function createCollectionsRepository(db: Executor) {
       return Number(rows[0]?.next ?? 0);
     },
 
-    async insert(values: typeof collections.$inferInsert): Promise<void> {
+    async insert(db: Executor, values: typeof collections.$inferInsert): Promise<void> {
       await db.insert(collections).values(values);
     },
 
     async update(
+      db: Executor,
       collectionId: string,
       fields: Partial<
         Pick<
@@ -88,14 +93,14 @@ export function createCollectionsRepository(db: Executor) {
      * Deletes a collection; the foreign keys take along its sub-collections, links,
      * favorites placed in it, its share with members, and suggestions made to it.
      */
-    async delete(collectionId: string): Promise<void> {
+    async delete(db: Executor, collectionId: string): Promise<void> {
       await db
         .delete(collections)
         .where(and(eq(collections.id, collectionId), eq(collections.isRoot, false)));
     },
 
     /** The items directly in a collection the person sees: links, favorites, sub-collections. */
-    async listItems(collectionId: string, userId: string): Promise<OrderedItem[]> {
+    async listItems(db: Executor, collectionId: string, userId: string): Promise<OrderedItem[]> {
       // A favorite whose link the person can no longer see is hidden from their menu, so it
       // is not theirs to name either; it keeps its place until access comes back.
       return selectRows<OrderedItem>(
@@ -115,7 +120,7 @@ export function createCollectionsRepository(db: Executor) {
     },
 
     /** Gives the items of a collection the positions 0, 1, 2… in the order listed. */
-    async setOrder(collectionId: string, items: OrderedItem[]): Promise<void> {
+    async setOrder(db: Executor, collectionId: string, items: OrderedItem[]): Promise<void> {
       const positions = (type: ItemType) =>
         JSON.stringify(
           items.flatMap((item, pos) => (item.type === type ? [{ id: item.id, pos }] : [])),

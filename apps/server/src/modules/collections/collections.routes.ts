@@ -9,12 +9,12 @@ import {
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { sendUndoable } from '../../lib/undo-answer.ts';
-import { createCollectionsService } from './collections.service.ts';
+import type { CollectionsService } from './collections.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
-export const collectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createCollectionsService(app.database.db);
-
+export const collectionsRoutes: FastifyPluginAsyncTypebox<{
+  collections: CollectionsService;
+}> = async (app, { collections: service }) => {
   app.post(
     '/collections',
     {

@@ -9,14 +9,13 @@ import { lockPerson } from '../../db/locks.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
-import { createAccessService, type AccessService } from '../access/access.service.ts';
+import type { AccessService } from '../access/access.service.ts';
 import { MAX_DEPTH } from '../access/permissions.ts';
-import { keepCollectionForUndo, type UndoTicket } from '../undo/undo.service.ts';
-import { changes } from '../audit/audit.service.ts';
-import { recordContentChange, type ContentSpace } from '../audit/content-audit.ts';
+import type { UndoService, UndoTicket } from '../undo/undo.service.ts';
+import { changes, type AuditService, type ContentSpace } from '../audit/audit.service.ts';
 import type { CollectionOwnerType } from '../../db/schema/index.ts';
 import { nextPosition } from '../../db/positions.ts';
-import { createCollectionsRepository, type OrderedItem } from './collections.repository.ts';
+import type { CollectionsRepository, OrderedItem } from './collections.repository.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
 interface Owner {
@@ -26,13 +25,9 @@ interface Owner {
 
 export { MAX_DEPTH };
 
-function tools(tx: Executor) {
-  return { access: createAccessService(tx), repo: createCollectionsRepository(tx) };
-}
-
 /** 409 when a tree `height` levels tall would sit too deep under `parentId`. */
-async function checkDepth(access: AccessService, parentId: string, height: number) {
-  if ((await access.depthOf(parentId)) + 1 + height > MAX_DEPTH) {
+async function checkDepth(access: AccessService, tx: Executor, parentId: string, height: number) {
+  if ((await access.depthOf(tx, parentId)) + 1 + height > MAX_DEPTH) {
     throw conflict(`Collections nest at most ${MAX_DEPTH} levels below My Space.`);
   }
 }
@@ -55,30 +50,45 @@ const fieldsOf = (c: { name: string; description: string; color: string | null }
   color: c.color,
 });
 
-export function createCollectionsService(db: Database) {
+export interface CollectionsDeps {
+  db: Database;
+  collections: CollectionsRepository;
+  access: AccessService;
+  audit: AuditService;
+  undo: UndoService;
+}
+
+export function createCollectionsService({
+  db,
+  collections: repo,
+  access,
+  audit,
+  undo,
+}: CollectionsDeps) {
   /** Where a new collection goes and whose it is: a parent's space, or a space's top level. */
   async function placeOf(
     tx: Executor,
     me: AuthContext,
     body: CreateCollectionBody,
   ): Promise<{ parentId: string | null; owner: Owner; space: ContentSpace; position: number }> {
-    const { access, repo } = tools(tx);
     if (body.spaceId) {
       if (body.parentId) throw badRequest('body: name either parentId or spaceId, not both');
-      const space = await access.space(me, body.spaceId);
+      const space = await access.space(tx, me, body.spaceId);
       const teamId = space.type === 'team' ? space.id : null;
       return {
         parentId: null,
         owner: { ownerType: space.type, ownerTeamId: teamId },
         space: space.type,
-        position: await repo.nextTopPosition(me.organizationId, teamId),
+        position: await repo.nextTopPosition(tx, me.organizationId, teamId),
       };
     }
-    const parent = body.parentId ? await access.allowed(me, body.parentId, 'addCollection') : null;
-    const parentId = parent ? parent.collection.id : await repo.findRoot(me.userId);
+    const parent = body.parentId
+      ? await access.allowed(tx, me, body.parentId, 'addCollection')
+      : null;
+    const parentId = parent ? parent.collection.id : await repo.findRoot(tx, me.userId);
     if (!parentId) throw notFound('My Space was not found');
-    await access.hold(parentId);
-    await checkDepth(access, parentId, 0);
+    await access.hold(tx, parentId);
+    await checkDepth(access, tx, parentId, 0);
     const owner: Owner = parent
       ? { ownerType: parent.collection.ownerType, ownerTeamId: parent.collection.ownerTeamId }
       : { ownerType: 'user', ownerTeamId: null };
@@ -103,12 +113,11 @@ export function createCollectionsService(db: Database) {
     ): Promise<void> {
       const name = cleanName(body.name);
       await db.transaction(async (tx) => {
-        const { repo } = tools(tx);
         await lockPerson(tx, me.userId);
         const place = await placeOf(tx, me, body);
         const id = newId();
         const fields = { name, description: body.description ?? '', color: body.color ?? null };
-        await repo.insert({
+        await repo.insert(tx, {
           id,
           organizationId: me.organizationId,
           ownerType: place.owner.ownerType,
@@ -119,7 +128,7 @@ export function createCollectionsService(db: Database) {
           position: place.position,
           createdBy: me.userId,
         });
-        await recordContentChange(tx, me, origin, place.space, {
+        await audit.recordContentChange(tx, me, origin, place.space, {
           action: 'content.collection-created',
           target: { type: 'collection', id, label: name },
           after: { ...fields, parentId: place.parentId },
@@ -136,10 +145,9 @@ export function createCollectionsService(db: Database) {
     ) {
       const name = body.name === undefined ? undefined : cleanName(body.name);
       await db.transaction(async (tx) => {
-        const { access, repo } = tools(tx);
         // First, so that the share facts read below cannot change before this commits.
         await lockPerson(tx, me.userId);
-        const source = await access.allowed(me, id, 'edit');
+        const source = await access.allowed(tx, me, id, 'edit');
         const { collection } = source;
         if (collection.isRoot) {
           if (body.parentId !== undefined) throw conflict('My Space cannot be moved.');
@@ -151,13 +159,13 @@ export function createCollectionsService(db: Database) {
         let move: { parentId?: string; position?: number } = {};
         if (body.parentId !== undefined && body.parentId !== collection.parentId) {
           if (!source.can.move) throw conflict('This collection cannot be moved.');
-          const target = await access.allowed(me, body.parentId, 'addCollection');
+          const target = await access.allowed(tx, me, body.parentId, 'addCollection');
           access.sameSpace(source, target);
-          if (await access.isSelfOrAncestor(id, body.parentId)) {
+          if (await access.isSelfOrAncestor(tx, id, body.parentId)) {
             throw conflict('A collection cannot move into itself or one of its sub-collections.');
           }
-          const facts = await repo.subtreeFacts(id);
-          await checkDepth(access, body.parentId, facts.height);
+          const facts = await repo.subtreeFacts(tx, id);
+          await checkDepth(access, tx, body.parentId, facts.height);
           if (target.collection.shareId && facts.hasShare) {
             throw conflict('Shares do not nest: a shared collection cannot go into a shared one.');
           }
@@ -166,22 +174,22 @@ export function createCollectionsService(db: Database) {
               'Favorites are private: this collection holds favorites and cannot go into a shared one.',
             );
           }
-          await access.hold(body.parentId);
+          await access.hold(tx, body.parentId);
           move = { parentId: body.parentId, position: await nextPosition(tx, body.parentId) };
         }
         const fields = { name, description: body.description, color: body.color };
-        await repo.update(id, { ...fields, ...move });
+        await repo.update(tx, id, { ...fields, ...move });
         const edited = changes(fieldsOf(collection), fields);
         const target = { type: 'collection', id, label: name ?? collection.name } as const;
         if (edited) {
-          await recordContentChange(tx, me, origin, source.space, {
+          await audit.recordContentChange(tx, me, origin, source.space, {
             action: 'content.collection-updated',
             target,
             ...edited,
           });
         }
         if (move.parentId) {
-          await recordContentChange(tx, me, origin, source.space, {
+          await audit.recordContentChange(tx, me, origin, source.space, {
             action: 'content.collection-moved',
             target,
             before: { parentId: collection.parentId },
@@ -197,17 +205,16 @@ export function createCollectionsService(db: Database) {
      */
     async deleteCollection(me: AuthContext, id: string, origin?: AuditOrigin): Promise<UndoTicket> {
       return db.transaction(async (tx) => {
-        const { access, repo } = tools(tx);
-        const source = await access.collection(me, id);
+        const source = await access.collection(tx, me, id);
         const { collection } = source;
         if (collection.isRoot && source.relation === 'owner') {
           throw conflict('My Space cannot be deleted.');
         }
-        await access.allowed(me, id, 'delete');
+        await access.allowed(tx, me, id, 'delete');
         const kind = collection.shareCollectionId === id ? 'share' : 'collection';
-        const ticket = await keepCollectionForUndo(tx, me, kind, id, collection.name);
-        await repo.delete(id);
-        await recordContentChange(tx, me, origin, source.space, {
+        const ticket = await undo.keepCollection(tx, me, kind, id, collection.name);
+        await repo.delete(tx, id);
+        await audit.recordContentChange(tx, me, origin, source.space, {
           action: 'content.collection-deleted',
           target: { type: 'collection', id, label: collection.name },
           before: { ...fieldsOf(collection), parentId: collection.parentId },
@@ -224,15 +231,14 @@ export function createCollectionsService(db: Database) {
       origin?: AuditOrigin,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        const { access, repo } = tools(tx);
-        const source = await access.allowed(me, id, 'reorder');
-        await access.hold(id);
-        const current = await repo.listItems(id, me.userId);
+        const source = await access.allowed(tx, me, id, 'reorder');
+        await access.hold(tx, id);
+        const current = await repo.listItems(tx, id, me.userId);
         if (!sameItems(current, body.items)) {
           throw conflict('The collection changed; reload and try again.');
         }
-        await repo.setOrder(id, body.items);
-        await recordContentChange(tx, me, origin, source.space, {
+        await repo.setOrder(tx, id, body.items);
+        await audit.recordContentChange(tx, me, origin, source.space, {
           action: 'content.collection-reordered',
           target: { type: 'collection', id, label: source.collection.name },
           before: { items: current.map(key) },

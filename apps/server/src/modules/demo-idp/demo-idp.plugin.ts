@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { createDemoIdpRepository } from './demo-idp.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { SsoService } from '../sso/sso.service.ts';
+import type { DemoIdpService } from './demo-idp.service.ts';
 import { CLIENT_ID, createDemoProvider, MOUNT, type DemoProvider } from './demo-idp.provider.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { findNewHireBySub } from './new-hires.ts';
@@ -16,9 +18,19 @@ export const DEMO_PROVIDER_NAME = 'Northwind SSO (demo)';
  * mounted only with demo data on, no provider configured, and the demo organization
  * present; its keys, client secret and sessions live in this process's memory.
  */
-export async function demoIdpPlugin(app: FastifyInstance) {
-  const repository = createDemoIdpRepository(app.database.db);
-  const found = await repository.findDemoOrganization();
+export async function demoIdpPlugin(
+  app: FastifyInstance,
+  {
+    demoIdp,
+    sso,
+    auth,
+  }: {
+    demoIdp: DemoIdpService;
+    sso: Pick<SsoService, 'addProvider'>;
+    auth: Pick<AuthService, 'checkPassword'>;
+  },
+) {
+  const found = await demoIdp.findDemoOrganization();
   if (!found) return;
   const organizationId: string = found;
   const { publicUrl } = app.config;
@@ -38,7 +50,7 @@ export async function demoIdpPlugin(app: FastifyInstance) {
       findAccount: async (sub) => {
         const hire = findNewHireBySub(sub);
         if (hire) return { id: hire.sub, email: hire.email, name: hire.name };
-        return repository.findDemoPerson(organizationId, sub);
+        return demoIdp.findDemoPerson(organizationId, sub);
       },
     }));
 
@@ -66,11 +78,11 @@ export async function demoIdpPlugin(app: FastifyInstance) {
 
   await app.register(signInFormRoutes, {
     demo,
-    isDemoPerson: async (userId) =>
-      (await repository.findDemoPerson(organizationId, userId)) !== null,
+    auth,
+    isDemoPerson: async (userId) => (await demoIdp.findDemoPerson(organizationId, userId)) !== null,
   });
 
-  app.sso.addProvider({
+  sso.addProvider({
     id: DEMO_PROVIDER_ID,
     name: DEMO_PROVIDER_NAME,
     issuer,

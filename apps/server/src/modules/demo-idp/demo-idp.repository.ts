@@ -5,10 +5,10 @@ import { DEMO_EMAIL } from '../../db/seed/demo.ts';
 import { ORGANIZATION_NAME } from '../../db/seed/demo-data.ts';
 
 /** The demo organization and the people the demo provider may sign in. */
-export function createDemoIdpRepository(db: Executor) {
+export function createDemoIdpRepository() {
   return {
     /** The demo organization's id, when the demo data and its demo person are here. */
-    async findDemoOrganization(): Promise<string | null> {
+    async findDemoOrganization(db: Executor): Promise<string | null> {
       const rows = await db
         .select({ id: organizations.id })
         .from(organizations)
@@ -19,7 +19,7 @@ export function createDemoIdpRepository(db: Executor) {
     },
 
     /** An active person of the demo organization. */
-    async findDemoPerson(organizationId: string, userId: string) {
+    async findDemoPerson(db: Executor, organizationId: string, userId: string) {
       const rows = await db
         .select({ id: users.id, email: users.email, name: users.name })
         .from(users)

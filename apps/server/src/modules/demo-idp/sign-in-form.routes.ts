@@ -4,6 +4,7 @@ import type { InteractionResults } from 'oidc-provider';
 import { AppError } from '../../lib/errors.ts';
 import { loginPage, messagePage } from './demo-idp.pages.ts';
 import { CLIENT_ID, MOUNT, type DemoProvider } from './demo-idp.provider.ts';
+import type { AuthService } from '../auth/auth.service.ts';
 import { checkNewHire } from './new-hires.ts';
 
 export interface SignInFormOptions {
@@ -11,6 +12,8 @@ export interface SignInFormOptions {
   demo: () => Promise<DemoProvider>;
   /** Whether this person of Signpost is an active demo person. */
   isDemoPerson: (userId: string) => Promise<boolean>;
+  /** The password check of signing in with e-mail and password, throttle included. */
+  auth: Pick<AuthService, 'checkPassword'>;
 }
 
 /**
@@ -18,7 +21,7 @@ export interface SignInFormOptions {
  * the e-mail and password (or a new hire's) and hands the account back to the provider.
  */
 export async function signInFormRoutes(scope: FastifyInstance, options: SignInFormOptions) {
-  const { demo, isDemoPerson } = options;
+  const { demo, isDemoPerson, auth } = options;
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
     const { provider } = await demo();
@@ -90,7 +93,7 @@ export async function signInFormRoutes(scope: FastifyInstance, options: SignInFo
         // The same check, throttle included, as signing in with e-mail and password.
         ({
           user: { id: userId },
-        } = await scope.auth.checkPassword({ email, password, ip: request.ip }));
+        } = await auth.checkPassword({ email, password, ip: request.ip }));
       } catch (error) {
         const message = error instanceof AppError ? error.message : 'Something went wrong.';
         return html(reply, loginPage(uid, { email, error: message }), 401);

@@ -12,10 +12,15 @@ export interface FavoriteRow {
   name: string;
 }
 
-export function createFavoritesRepository(db: Executor) {
+export function createFavoritesRepository() {
   return {
     /** One of the person's own favorites; anyone else's is as good as unknown. */
-    async findOwn(organizationId: string, userId: string, id: string): Promise<FavoriteRow | null> {
+    async findOwn(
+      db: Executor,
+      organizationId: string,
+      userId: string,
+      id: string,
+    ): Promise<FavoriteRow | null> {
       const rows = await db
         .select({
           id: favorites.id,
@@ -35,7 +40,7 @@ export function createFavoritesRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    async existsForLink(userId: string, linkId: string): Promise<boolean> {
+    async existsForLink(db: Executor, userId: string, linkId: string): Promise<boolean> {
       const rows = await db
         .select({ id: favorites.id })
         .from(favorites)
@@ -47,7 +52,7 @@ export function createFavoritesRepository(db: Executor) {
      * Two identical requests at once both pass the check above; the unique key on
      * (user, link) lets one of them in and the other gets the same 409.
      */
-    async insert(row: typeof favorites.$inferInsert): Promise<void> {
+    async insert(db: Executor, row: typeof favorites.$inferInsert): Promise<void> {
       try {
         await db.insert(favorites).values(row);
       } catch (error) {
@@ -56,11 +61,11 @@ export function createFavoritesRepository(db: Executor) {
       }
     },
 
-    async move(id: string, collectionId: string, position: number): Promise<void> {
+    async move(db: Executor, id: string, collectionId: string, position: number): Promise<void> {
       await db.update(favorites).set({ collectionId, position }).where(eq(favorites.id, id));
     },
 
-    async delete(id: string): Promise<void> {
+    async delete(db: Executor, id: string): Promise<void> {
       await db.delete(favorites).where(eq(favorites.id, id));
     },
   };

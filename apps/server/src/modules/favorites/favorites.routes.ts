@@ -9,12 +9,13 @@ import {
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute } from '../../lib/route-schemas.ts';
 import { sendUndoable } from '../../lib/undo-answer.ts';
-import { createFavoritesService } from './favorites.service.ts';
+import type { FavoritesService } from './favorites.service.ts';
 import { caller } from '../../lib/request-context.ts';
 
-export const favoritesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const favorites = createFavoritesService(app.database.db);
-
+export const favoritesRoutes: FastifyPluginAsyncTypebox<{ favorites: FavoritesService }> = async (
+  app,
+  { favorites },
+) => {
   app.post(
     '/collections/:id/favorites',
     {

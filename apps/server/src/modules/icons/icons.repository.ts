@@ -55,7 +55,7 @@ async function showOnLink(tx: Executor, linkId: string, icon: string | null): Pr
   );
 }
 
-export function createIconsRepository(db: Executor) {
+export function createIconsRepository() {
   return {
     /**
      * Takes up to `limit` due links for a round and moves them `leaseSeconds` ahead, so that
@@ -63,7 +63,7 @@ export function createIconsRepository(db: Executor) {
      * works (rows another transaction holds are skipped, not waited for). A round that dies
      * leaves them due again when the lease ends.
      */
-    async takeDue(limit: number, leaseSeconds: number): Promise<DueLink[]> {
+    async takeDue(db: Executor, limit: number, leaseSeconds: number): Promise<DueLink[]> {
       return selectRows<DueLink>(
         db,
         sql`UPDATE link_icons i SET due_at = now() + make_interval(secs => ${leaseSeconds}),
@@ -82,6 +82,7 @@ export function createIconsRepository(db: Executor) {
      * `refreshSeconds` from now. Answers whether it was kept.
      */
     async found(
+      db: Executor,
       link: DueLink,
       images: IconImage[],
       foundAt: string,
@@ -110,7 +111,12 @@ export function createIconsRepository(db: Executor) {
      * Notes that no icon was found this time, and when to look again. An icon found before
      * stays (a site down for an hour keeps its icon); a link that never had one is `none`.
      */
-    async notFound(link: DueLink, failure: string, retrySeconds: number): Promise<void> {
+    async notFound(
+      db: Executor,
+      link: DueLink,
+      failure: string,
+      retrySeconds: number,
+    ): Promise<void> {
       await db.execute(
         sql`UPDATE link_icons
             SET state = CASE WHEN state = 'pending' THEN 'none' ELSE state END,
@@ -157,7 +163,7 @@ export function createIconsRepository(db: Executor) {
     },
 
     /** The state of a link's icon (null for a link without one). */
-    async stateOf(linkId: string) {
+    async stateOf(db: Executor, linkId: string) {
       const rows = await selectRows<{
         state: DueLink['state'];
         iconId: string | null;
@@ -174,7 +180,7 @@ export function createIconsRepository(db: Executor) {
     },
 
     /** The sizes an icon has, smallest first (empty for an unknown icon). */
-    async sizes(id: string): Promise<number[]> {
+    async sizes(db: Executor, id: string): Promise<number[]> {
       const rows = await selectRows<{ size: number }>(
         db,
         sql`SELECT size FROM icon_images WHERE icon_id = ${id} ORDER BY size`,
@@ -183,7 +189,7 @@ export function createIconsRepository(db: Executor) {
     },
 
     /** One image of an icon, or null. */
-    async image(id: string, size: number): Promise<IconImage | null> {
+    async image(db: Executor, id: string, size: number): Promise<IconImage | null> {
       const rows = await selectRows<{ contentType: IconImage['contentType']; body: Uint8Array }>(
         db,
         sql`SELECT content_type AS "contentType", body FROM icon_images
@@ -197,7 +203,7 @@ export function createIconsRepository(db: Executor) {
      * Deletes icons no link uses any more, made more than `graceSeconds` ago (an icon kept a
      * moment ago may be about to be shown). Answers how many went.
      */
-    async deleteUnused(graceSeconds: number): Promise<number> {
+    async deleteUnused(db: Executor, graceSeconds: number): Promise<number> {
       const rows = await selectRows<{ id: string }>(
         db,
         sql`DELETE FROM icons i

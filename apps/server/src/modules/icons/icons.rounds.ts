@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobDefinition } from '../../jobs/queue.ts';
 import type { Fetcher } from '../../outbound/types.ts';
-import { createIconsRepository } from './icons.repository.ts';
+import type { IconsRepository } from './icons.repository.ts';
 import { iconRound, type IconLookup } from './icons.worker.ts';
 import { findIcon } from './find-icon.ts';
 
@@ -23,59 +26,60 @@ export function lookupWith(fetcher: Fetcher) {
   };
 }
 
-/**
- * Icon rounds on the job queue (decision 0068): one a minute across every instance (a
- * stately queue runs one at a time), and one soon after a link is saved; a daily cleanup.
- * Only where the server may reach the sites links point to (OUTBOUND_REQUESTS).
- */
-export function startIconRounds(
-  app: FastifyInstance,
-  fetcher: Fetcher,
-  stopping: AbortSignal,
-): void {
-  const { config, database, jobs, log } = app;
-  const icons = createIconsRepository(database.db);
-  const lookup = lookupWith(fetcher);
-  jobs.define({
-    queue: ICON_ROUNDS,
-    policy: 'stately',
-    cron: '* * * * *',
-    everySeconds: 60,
-    expireInSeconds: 15 * 60,
-    run: async () => {
-      await iconRound({
-        icons,
-        lookup,
-        log,
-        refreshSeconds: config.outbound.iconRefreshHours * 3600,
-        perHostIntervalMs: config.outbound.perHostIntervalMs,
-        signal: stopping,
-      });
-    },
-  });
-  jobs.define({
-    queue: ICON_CLEANUP,
-    policy: 'stately',
-    cron: '17 3 * * *',
-    everySeconds: 24 * 3600,
-    expireInSeconds: 15 * 60,
-    run: async () => {
-      const deleted = await icons.deleteUnused(UNUSED_GRACE_SECONDS);
-      if (deleted > 0) log.info({ deleted }, 'icons no link uses deleted');
-    },
-  });
-  // A saved link's icon is looked for at once, not at the next minute.
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode >= 300 || !request.routeOptions.url) return;
-    if (!SAVES_A_LINK.has(`${request.method} ${request.routeOptions.url}`)) return;
-    await jobs.runSoon(ICON_ROUNDS).catch((error: unknown) => {
-      log.warn({ err: error }, 'could not ask for an icon round');
-    });
-  });
+export interface IconJobsOptions {
+  config: Config;
+  db: Database;
+  icons: IconsRepository;
+  fetcher: Fetcher;
+  log: FastifyBaseLogger;
+  /** Aborted as the server starts closing: a round stops taking links. */
+  stopping: AbortSignal;
 }
 
-/** The routes whose success saves a link's address. */
-const SAVES_A_LINK = new Set([
-  'POST /api/consumer/collections/:id/links',
-  'PATCH /api/consumer/links/:id',
-]);
+/**
+ * Icon rounds on the job queue (decision 0068): one a minute across every instance (a
+ * stately queue runs one at a time), and one soon after a link is saved (the icons service's
+ * `lookSoon`); a daily cleanup. Only where the server may reach the sites links point to
+ * (OUTBOUND_REQUESTS).
+ */
+export function iconJobs({
+  config,
+  db,
+  icons,
+  fetcher,
+  log,
+  stopping,
+}: IconJobsOptions): JobDefinition[] {
+  const lookup = lookupWith(fetcher);
+  return [
+    {
+      queue: ICON_ROUNDS,
+      policy: 'stately',
+      cron: '* * * * *',
+      everySeconds: 60,
+      expireInSeconds: 15 * 60,
+      run: async () => {
+        await iconRound({
+          db,
+          icons,
+          lookup,
+          log,
+          refreshSeconds: config.outbound.iconRefreshHours * 3600,
+          perHostIntervalMs: config.outbound.perHostIntervalMs,
+          signal: stopping,
+        });
+      },
+    },
+    {
+      queue: ICON_CLEANUP,
+      policy: 'stately',
+      cron: '17 3 * * *',
+      everySeconds: 24 * 3600,
+      expireInSeconds: 15 * 60,
+      run: async () => {
+        const deleted = await icons.deleteUnused(db, UNUSED_GRACE_SECONDS);
+        if (deleted > 0) log.info({ deleted }, 'icons no link uses deleted');
+      },
+    },
+  ];
+}

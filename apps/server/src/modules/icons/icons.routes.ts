@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { notFound } from '../../lib/errors.ts';
-import { createIconsService } from './icons.service.ts';
+import type { IconsService } from './icons.service.ts';
 
 /** An icon's id as iconId makes it (a base64url digest). */
 const IconParams = Type.Object(
@@ -23,9 +23,10 @@ const SizeQuery = Type.Object(
  * An address always shows the same bytes, so browsers and proxies keep it for a year. The
  * size served is the smallest kept that is at least the one asked for, else the largest.
  */
-export const iconsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const icons = createIconsService(app.database.db);
-
+export const iconsRoutes: FastifyPluginAsyncTypebox<{ icons: IconsService }> = async (
+  app,
+  { icons },
+) => {
   app.get(
     '/:id',
     {

@@ -2,9 +2,12 @@ import type { LinkIconState } from '@signpost/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { createAccessService } from '../access/access.service.ts';
-import { recordContentChange } from '../audit/content-audit.ts';
-import { createIconsRepository, iconPath, type IconImage } from './icons.repository.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from '../../jobs/queue.ts';
+import type { AccessService } from '../access/access.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { iconPath, type IconImage, type IconsRepository } from './icons.repository.ts';
+import { ICON_ROUNDS } from './icons.rounds.ts';
 import { processUploadedIcon, type ImageRefusal } from './image.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
@@ -35,26 +38,52 @@ export async function checkUploadedIcon(bytes: Buffer): Promise<UploadedImages> 
   return { ok: false, reason: reason[result.reason] };
 }
 
-export function createIconsService(
-  db: Database,
-  process?: (bytes: Buffer) => Promise<UploadedImages>,
-) {
-  const icons = createIconsRepository(db);
+export interface IconsDeps {
+  db: Database;
+  icons: IconsRepository;
+  access: AccessService;
+  audit: AuditService;
+  /** Asked for an icon round soon; a queue that is not defined does nothing. */
+  jobs: Pick<Jobs, 'runSoon'>;
+  log: FastifyBaseLogger;
+  /** Checks and scales an uploaded image (`checkUploadedIcon`). */
+  checkUpload: (bytes: Buffer) => Promise<UploadedImages>;
+}
+
+export function createIconsService({
+  db,
+  icons,
+  access,
+  audit,
+  jobs,
+  log,
+  checkUpload,
+}: IconsDeps) {
   return {
     /**
      * The image of an icon to serve for a size: the smallest kept that is at least the one
      * asked for, else the largest; null for an icon this server does not keep.
      */
     async image(id: string, wanted = DEFAULT_ICON_SIZE): Promise<IconImage | null> {
-      const sizes = await icons.sizes(id);
+      const sizes = await icons.sizes(db, id);
       const size = sizes.find((s) => s >= wanted) ?? sizes.at(-1);
-      return size === undefined ? null : icons.image(id, size);
+      return size === undefined ? null : icons.image(db, id, size);
+    },
+
+    /**
+     * Asks for an icon round soon (decision 0068): a saved link's icon is looked for at once,
+     * not at the next minute. Never waits, never fails the caller.
+     */
+    lookSoon(): void {
+      jobs.runSoon(ICON_ROUNDS).catch((error: unknown) => {
+        log.warn({ err: error }, 'could not ask for an icon round');
+      });
     },
 
     /** Where a link's icon stands, for whoever may change the link. */
     async state(me: AuthContext, linkId: string): Promise<LinkIconState> {
-      await createAccessService(db).changeableLink(me, linkId);
-      const row = await icons.stateOf(linkId);
+      await access.changeableLink(db, me, linkId);
+      const row = await icons.stateOf(db, linkId);
       const checkedAt = row?.checkedAt ?? null;
       return {
         state: row?.state ?? 'pending',
@@ -71,16 +100,15 @@ export function createIconsService(
      * audited. The site's icon is not looked for again while it stays.
      */
     async upload(me: AuthContext, linkId: string, bytes: Buffer, origin?: AuditOrigin) {
-      if (!process) throw new Error('no image processing');
       // Asked before the image is decoded (nobody else makes the server do that work), and
       // again in the transaction that writes, where it holds.
-      await createAccessService(db).changeableLink(me, linkId);
-      const checked = await process(bytes);
+      await access.changeableLink(db, me, linkId);
+      const checked = await checkUpload(bytes);
       if (!checked.ok) throw badRequest(`The icon was not used: ${checked.reason}.`);
       await db.transaction(async (tx) => {
-        const { link, in: source } = await createAccessService(tx).changeableLink(me, linkId);
-        await createIconsRepository(tx).uploaded(tx, linkId, me.organizationId, checked.images);
-        await recordContentChange(tx, me, origin, source.space, {
+        const { link, in: source } = await access.changeableLink(tx, me, linkId);
+        await icons.uploaded(tx, linkId, me.organizationId, checked.images);
+        await audit.recordContentChange(tx, me, origin, source.space, {
           action: 'content.link-updated',
           target: { type: 'link', id: linkId, label: link.name },
           after: { icon: 'uploaded' },
@@ -91,9 +119,9 @@ export function createIconsService(
     /** Drops a link's uploaded icon: its site's is looked for again. Nothing to drop is fine. */
     async removeUpload(me: AuthContext, linkId: string, origin?: AuditOrigin) {
       await db.transaction(async (tx) => {
-        const { link, in: source } = await createAccessService(tx).changeableLink(me, linkId);
-        if (!(await createIconsRepository(tx).removeUpload(tx, linkId))) return;
-        await recordContentChange(tx, me, origin, source.space, {
+        const { link, in: source } = await access.changeableLink(tx, me, linkId);
+        if (!(await icons.removeUpload(tx, linkId))) return;
+        await audit.recordContentChange(tx, me, origin, source.space, {
           action: 'content.link-updated',
           target: { type: 'link', id: linkId, label: link.name },
           before: { icon: 'uploaded' },
@@ -103,3 +131,4 @@ export function createIconsService(
     },
   };
 }
+export type IconsService = ReturnType<typeof createIconsService>;

@@ -20,7 +20,7 @@ import {
 import { iconRound, retryAfterSeconds, type IconLookup } from './icons.worker.ts';
 
 const { app, db } = await createTestApp();
-const icons = createIconsRepository(db);
+const icons = createIconsRepository();
 const org = await createOrganization(db);
 const person = await createUser(db, org.id);
 const headers = (await signIn(app, person)).headers;
@@ -57,7 +57,7 @@ const iconOf = async (linkId: string) =>
   )[0]?.icon;
 /** Takes every due link, as a round does, and answers those of `linkIds`, in their order. */
 const takeAll = async (...linkIds: string[]): Promise<DueLink[]> => {
-  const due = await icons.takeDue(1000, 600);
+  const due = await icons.takeDue(db, 1000, 600);
   return linkIds.map((linkId) => {
     const link = due.find((d) => d.linkId === linkId);
     if (!link) throw new Error(`${linkId} was not due`);
@@ -74,7 +74,7 @@ describe('which links are due for an icon', () => {
     expect(await stateOf(web.id)).toMatchObject({ state: 'pending', url: web.url, tries: 0 });
     expect((await stateOf(web.id))!.dueIn).toBeLessThanOrEqual(0);
     expect(await stateOf(mail.id)).toMatchObject({ state: 'none', dueIn: Infinity });
-    const due = await icons.takeDue(1000, 600);
+    const due = await icons.takeDue(db, 1000, 600);
     expect(due.map((d) => d.linkId)).toContain(web.id);
     expect(due.map((d) => d.linkId)).not.toContain(mail.id);
   });
@@ -83,13 +83,14 @@ describe('which links are due for an icon', () => {
     const link = await createLink(db, own, { url: 'https://once.example.com/' });
     const first = await take(link.id);
     expect(first.tries).toBe(1);
-    expect((await icons.takeDue(1000, 600)).map((d) => d.linkId)).not.toContain(link.id);
+    expect((await icons.takeDue(db, 1000, 600)).map((d) => d.linkId)).not.toContain(link.id);
     expect((await stateOf(link.id))!.dueIn).toBeGreaterThan(590);
   });
 
   it('looks again at once when the address changes, and drops the old site’s icon', async () => {
     const link = await createLink(db, own, { url: 'https://old.example.com/' });
     const kept = await icons.found(
+      db,
       await take(link.id),
       images('old'),
       'https://old.example.com/favicon.ico',
@@ -129,6 +130,7 @@ describe('keeping what was found', () => {
     const before = await menuOf();
     expect(
       await icons.found(
+        db,
         await take(link.id),
         images('found'),
         'https://found.example.com/i.png',
@@ -180,8 +182,8 @@ describe('keeping what was found', () => {
     const a = await createLink(db, own, { url: 'https://shared.example.com/a' });
     const b = await createLink(db, own, { url: 'https://shared.example.com/b' });
     const [takenA, takenB] = await takeAll(a.id, b.id);
-    await icons.found(takenA!, images('shared'), 'x', 3600);
-    await icons.found(takenB!, images('shared'), 'x', 3600);
+    await icons.found(db, takenA!, images('shared'), 'x', 3600);
+    await icons.found(db, takenB!, images('shared'), 'x', 3600);
     expect(await iconOf(a.id)).toBe(await iconOf(b.id));
     const other = await createOrganization(db);
     expect(iconId(other.id, images('shared'))).not.toBe(iconId(org.id, images('shared')));
@@ -198,7 +200,7 @@ describe('keeping what was found', () => {
     await db.execute(
       sql`UPDATE links SET url = 'https://after.example.com/' WHERE id = ${link.id}`,
     );
-    expect(await icons.found(taken, images('before'), 'x', 3600)).toBe(false);
+    expect(await icons.found(db, taken, images('before'), 'x', 3600)).toBe(false);
     expect(await iconOf(link.id)).toBeNull();
     expect(await stateOf(link.id)).toMatchObject({
       state: 'pending',
@@ -208,11 +210,11 @@ describe('keeping what was found', () => {
 
   it('keeps an icon found before when a later look fails, and says none for a link that never had one', async () => {
     const had = await createLink(db, own, { url: 'https://had.example.com/' });
-    await icons.found(await take(had.id), images('had'), 'x', 0);
+    await icons.found(db, await take(had.id), images('had'), 'x', 0);
     const never = await createLink(db, own, { url: 'https://never.example.com/' });
     const [hadAgain, neverTaken] = await takeAll(had.id, never.id);
-    await icons.notFound(hadAgain!, 'the site did not answer', 3600);
-    await icons.notFound(neverTaken!, 'no image', 7200);
+    await icons.notFound(db, hadAgain!, 'the site did not answer', 3600);
+    await icons.notFound(db, neverTaken!, 'no image', 7200);
     expect(await stateOf(had.id)).toMatchObject({
       state: 'found',
       failure: 'the site did not answer',
@@ -228,7 +230,7 @@ describe('keeping what was found', () => {
     const uploaded = await db.transaction((tx) =>
       icons.uploaded(tx, link.id, org.id, images('mine')),
     );
-    expect(await icons.found(taken, images('site'), 'x', 3600)).toBe(false);
+    expect(await icons.found(db, taken, images('site'), 'x', 3600)).toBe(false);
     expect(await iconOf(link.id)).toBe(iconPath(uploaded));
     expect(await stateOf(link.id)).toMatchObject({ state: 'uploaded', dueIn: Infinity });
     // A new address keeps the uploaded icon: it was chosen for the link.
@@ -246,16 +248,16 @@ describe('keeping what was found', () => {
 
   it('deletes icons no link uses any more, once they are old enough', async () => {
     const link = await createLink(db, own, { url: 'https://gone.example.com/' });
-    await icons.found(await take(link.id), images('gone'), 'x', 3600);
+    await icons.found(db, await take(link.id), images('gone'), 'x', 3600);
     const id = iconId(org.id, images('gone'));
     await call(app, 'DELETE', `/links/${link.id}`, { headers });
-    expect(await icons.deleteUnused(3600)).toBe(0);
-    expect(await icons.sizes(id)).toEqual([32, 64, 96]);
+    expect(await icons.deleteUnused(db, 3600)).toBe(0);
+    expect(await icons.sizes(db, id)).toEqual([32, 64, 96]);
     await db.execute(
       sql`UPDATE icons SET created_at = now() - interval '2 hours' WHERE id = ${id}`,
     );
-    expect(await icons.deleteUnused(3600)).toBeGreaterThanOrEqual(1);
-    expect(await icons.sizes(id)).toEqual([]);
+    expect(await icons.deleteUnused(db, 3600)).toBeGreaterThanOrEqual(1);
+    expect(await icons.sizes(db, id)).toEqual([]);
   });
 });
 
@@ -264,7 +266,7 @@ describe('a round', () => {
 
   it('asks each host at its pace, keeps what it finds and notes what it does not', async () => {
     // Nothing else due: this round sees only the links below.
-    await icons.takeDue(100_000, 3600);
+    await icons.takeDue(db, 100_000, 3600);
     const slow = await Promise.all(
       [1, 2, 3].map((n) => createLink(db, own, { url: `https://paced.example.com/${n}` })),
     );
@@ -278,6 +280,7 @@ describe('a round', () => {
       return { ok: true, images: images(url), source: `${url}favicon.ico` };
     };
     const result = await iconRound({
+      db,
       icons,
       lookup,
       log: quiet,

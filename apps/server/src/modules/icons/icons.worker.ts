@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
 import { runPacedByHost } from '../../outbound/host-pace.ts';
 import type { DueLink, IconImage, IconsRepository } from './icons.repository.ts';
 
@@ -7,6 +8,7 @@ export type IconLookup =
   { ok: true; images: IconImage[]; source: string } | { ok: false; reason: string };
 
 export interface IconRoundOptions {
+  db: Database;
   icons: IconsRepository;
   /** Finds the icon of an address, through the guarded fetcher. */
   lookup: (url: string) => Promise<IconLookup>;
@@ -42,6 +44,7 @@ export function retryAfterSeconds(tries: number, refreshSeconds: number): number
  * (icons.repository.ts takeDue), and the queue runs one round at a time.
  */
 export async function iconRound({
+  db,
   icons,
   lookup,
   log,
@@ -56,7 +59,7 @@ export async function iconRound({
   let looked = 0;
   let found = 0;
   while (!signal?.aborted && Date.now() - started < budgetMs) {
-    const due = await icons.takeDue(batch, ICON_LEASE_SECONDS);
+    const due = await icons.takeDue(db, batch, ICON_LEASE_SECONDS);
     if (due.length === 0) break;
     await runPacedByHost(
       due,
@@ -66,9 +69,11 @@ export async function iconRound({
         try {
           const result = await lookup(link.url);
           if (result.ok) {
-            if (await icons.found(link, result.images, result.source, refreshSeconds)) found += 1;
+            if (await icons.found(db, link, result.images, result.source, refreshSeconds))
+              found += 1;
           } else {
             await icons.notFound(
+              db,
               link,
               result.reason,
               retryAfterSeconds(link.tries, refreshSeconds),

@@ -9,13 +9,8 @@ import {
 } from '@signpost/contract';
 import { AppError } from '../../lib/errors.ts';
 import { consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { createIconsService, type UploadedImages } from './icons.service.ts';
+import type { IconsService } from './icons.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
-
-export interface LinkIconRoutesOptions {
-  /** Checks and scales an uploaded image (modules/icons/image.ts). */
-  process: (bytes: Buffer) => Promise<UploadedImages>;
-}
 
 /**
  * `PUT /links/:id/icon` with the image as the body, and `DELETE /links/:id/icon` (decision
@@ -23,11 +18,10 @@ export interface LinkIconRoutesOptions {
  * place the API takes a body other than JSON, so the image parser is declared in this
  * scope only, and the rest of the API still takes JSON alone (decision 0049).
  */
-export const linkIconRoutes: FastifyPluginAsyncTypebox<LinkIconRoutesOptions> = async (
+export const linkIconRoutes: FastifyPluginAsyncTypebox<{ icons: IconsService }> = async (
   app,
-  { process },
+  { icons: service },
 ) => {
-  const service = createIconsService(app.database.db, process);
   app.addContentTypeParser(
     [...ICON_UPLOAD_TYPES],
     { parseAs: 'buffer', bodyLimit: ICON_UPLOAD_BYTES },

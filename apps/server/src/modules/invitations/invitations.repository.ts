@@ -17,16 +17,19 @@ export interface InvitationRecord {
 }
 
 /** SQL of invitation links: only the SHA-256 of each token is stored. */
-export function createInvitationsRepository(db: Executor) {
+export function createInvitationsRepository() {
   return {
     /** Revokes a person's open invitations, then stores a new one. */
-    async replace(values: {
-      organizationId: string;
-      userId: string;
-      tokenHash: string;
-      createdBy: string | null;
-      expiresAt: Date;
-    }): Promise<void> {
+    async replace(
+      db: Executor,
+      values: {
+        organizationId: string;
+        userId: string;
+        tokenHash: string;
+        createdBy: string | null;
+        expiresAt: Date;
+      },
+    ): Promise<void> {
       await db.execute(
         sql`UPDATE invitations SET revoked_at = now()
             WHERE user_id = ${values.userId} AND kind = 'invitation'
@@ -40,7 +43,7 @@ export function createInvitationsRepository(db: Executor) {
     },
 
     /** The invitation of a token hash with its person, and whether it can still be used. */
-    async find(tokenHash: string): Promise<InvitationRecord | null> {
+    async find(db: Executor, tokenHash: string): Promise<InvitationRecord | null> {
       const rows = await selectRows<InvitationRecord>(
         db,
         sql`SELECT i.id, i.user_id AS "userId", i.organization_id AS "organizationId",
@@ -60,7 +63,7 @@ export function createInvitationsRepository(db: Executor) {
      * Uses an invitation: true for exactly one caller while it is usable, however many
      * try at once (the row is updated only while unused).
      */
-    async use(id: string): Promise<boolean> {
+    async use(db: Executor, id: string): Promise<boolean> {
       const rows = await selectRows(
         db,
         sql`UPDATE invitations SET used_at = now()
@@ -71,7 +74,7 @@ export function createInvitationsRepository(db: Executor) {
     },
 
     /** Makes the invited person active with their chosen password; false if not invited. */
-    async activate(userId: string, passwordHash: string): Promise<boolean> {
+    async activate(db: Executor, userId: string, passwordHash: string): Promise<boolean> {
       const rows = await selectRows(
         db,
         sql`UPDATE users SET status = 'active', password_hash = ${passwordHash}, updated_at = now()
@@ -81,3 +84,4 @@ export function createInvitationsRepository(db: Executor) {
     },
   };
 }
+export type InvitationsRepository = ReturnType<typeof createInvitationsRepository>;

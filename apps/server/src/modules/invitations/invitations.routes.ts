@@ -6,7 +6,7 @@ import {
   InvitationTokenBody,
   SessionResponse,
 } from '@signpost/contract';
-import { createInvitationsService } from './invitations.service.ts';
+import type { InvitationsService } from './invitations.service.ts';
 import { originOf } from '../../lib/request-context.ts';
 
 const answers = { 400: ErrorResponse, 410: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
@@ -15,9 +15,9 @@ const answers = { 400: ErrorResponse, 410: ErrorResponse, 413: ErrorResponse, 42
  * Invitation links: `/api/invitations` (look one up, accept it). Public; the token goes in
  * the body, never in an address that logs could keep.
  */
-export const invitationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createInvitationsService(app.database.db, app.config);
-
+export const invitationsRoutes: FastifyPluginAsyncTypebox<{
+  invitations: InvitationsService;
+}> = async (app, { invitations: service }) => {
   app.post(
     '/lookup',
     {

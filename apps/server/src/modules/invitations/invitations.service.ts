@@ -4,10 +4,10 @@ import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createAuditService } from '../audit/audit.service.ts';
-import { createAuthService } from '../auth/auth.service.ts';
-import { createThrottleService } from '../throttle/throttle.service.ts';
-import { createInvitationsRepository } from './invitations.repository.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { ThrottleService } from '../throttle/throttle.service.ts';
+import type { InvitationsRepository } from './invitations.repository.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
 export const hashInvitationToken = (token: string) =>
@@ -31,12 +31,23 @@ const THROTTLE = { max: 30, windowSeconds: 15 * 60 };
 export const invitationLink = (config: Config, token: string) =>
   `${config.publicUrl}/#${INVITATION_FRAGMENT}=${token}`;
 
-export function createInvitationsService(db: Database, config: Config) {
-  const repository = createInvitationsRepository(db);
-  const throttle = createThrottleService(db);
-  const audit = createAuditService(db);
-  const auth = createAuthService(db, config);
+export interface InvitationsDeps {
+  db: Database;
+  config: Config;
+  invitations: InvitationsRepository;
+  throttle: ThrottleService;
+  audit: AuditService;
+  auth: Pick<AuthService, 'startSession' | 'signedIn'>;
+}
 
+export function createInvitationsService({
+  db,
+  config,
+  invitations: repository,
+  throttle,
+  audit,
+  auth,
+}: InvitationsDeps) {
   const admit = (ip: string) =>
     throttle.admit(
       [{ key: `invitation:${ip}`, ...THROTTLE, blockSeconds: THROTTLE.windowSeconds }],
@@ -44,7 +55,7 @@ export function createInvitationsService(db: Database, config: Config) {
     );
 
   async function usable(token: string) {
-    const invitation = await repository.find(hashInvitationToken(token));
+    const invitation = await repository.find(db, hashInvitationToken(token));
     if (!invitation || !invitation.usable) throw gone();
     return invitation;
   }
@@ -60,7 +71,7 @@ export function createInvitationsService(db: Database, config: Config) {
     ) {
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + PEOPLE_LIMITS.invitationDays * 24 * 3600_000);
-      await createInvitationsRepository(executor).replace({
+      await repository.replace(executor, {
         ...values,
         tokenHash: hashInvitationToken(token),
         expiresAt,
@@ -92,29 +103,25 @@ export function createInvitationsService(db: Database, config: Config) {
       }
       const passwordHash = await hashPassword(input.password, config.argon2);
       return db.transaction(async (tx) => {
-        const repo = createInvitationsRepository(tx);
-        if (!(await repo.use(invitation.id))) throw gone();
-        if (!(await repo.activate(invitation.userId, passwordHash))) throw gone();
-        await audit.record(
-          {
-            organizationId: invitation.organizationId,
-            actor: { id: invitation.userId, name: invitation.name, email: invitation.email },
-            ip: input.ip,
-            userAgent: input.userAgent,
-            action: 'person.invitation-accepted',
-            target: { type: 'person', id: invitation.userId, label: invitation.email },
-            before: { status: 'invited' },
-            after: { status: 'active' },
-          },
-          tx,
-        );
+        if (!(await repository.use(tx, invitation.id))) throw gone();
+        if (!(await repository.activate(tx, invitation.userId, passwordHash))) throw gone();
+        await audit.record(tx, {
+          organizationId: invitation.organizationId,
+          actor: { id: invitation.userId, name: invitation.name, email: invitation.email },
+          ip: input.ip,
+          userAgent: input.userAgent,
+          action: 'person.invitation-accepted',
+          target: { type: 'person', id: invitation.userId, label: invitation.email },
+          before: { status: 'invited' },
+          after: { status: 'active' },
+        });
         const session = await auth.startSession(
+          tx,
           invitation.userId,
           input.ip ?? '',
           input.userAgent ?? undefined,
-          tx,
         );
-        await auth.signedIn(invitation.userId, tx);
+        await auth.signedIn(tx, invitation.userId);
         return { token: session.token };
       });
     },

@@ -57,7 +57,7 @@ const dateOrNull = (value: Date | string | null) => (value === null ? null : new
 /** The longest failure message kept: for administrators and logs, not an archive. */
 const MESSAGE_LENGTH = 500;
 
-export function createLinkHealthRepository(db: Executor) {
+export function createLinkHealthRepository() {
   return {
     /**
      * Takes up to `limit` due links for a round and moves them `leaseSeconds` ahead, so that
@@ -65,7 +65,7 @@ export function createLinkHealthRepository(db: Executor) {
      * another transaction holds are skipped, not waited for, so two rounds at once never get
      * the same link. A round that dies leaves them due again when the lease ends.
      */
-    async takeDue(limit: number, leaseSeconds: number): Promise<DueCheck[]> {
+    async takeDue(db: Executor, limit: number, leaseSeconds: number): Promise<DueCheck[]> {
       return selectRows<DueCheck>(
         db,
         sql`UPDATE link_checks k SET due_at = now() + make_interval(secs => ${leaseSeconds}),
@@ -83,7 +83,7 @@ export function createLinkHealthRepository(db: Executor) {
      * again, the take not counted. Links whose lease was taken over meanwhile (an address
      * changed, so due at once already) are left alone.
      */
-    async release(links: readonly DueCheck[]): Promise<void> {
+    async release(db: Executor, links: readonly DueCheck[]): Promise<void> {
       if (links.length === 0) return;
       const ids = sql.join(
         links.map((link) => sql`${link.linkId}`),
@@ -101,6 +101,7 @@ export function createLinkHealthRepository(db: Executor) {
      * written (the new address is due at once) and the answer is null.
      */
     async record(
+      db: Executor,
       link: DueCheck,
       outcome: CheckOutcome,
       { intervalSeconds }: { intervalSeconds: number },
@@ -146,7 +147,11 @@ export function createLinkHealthRepository(db: Executor) {
     },
 
     /** What is known of a link's address (null for a link the organization does not have). */
-    async stateOf(organizationId: string, linkId: string): Promise<LinkCheckState | null> {
+    async stateOf(
+      db: Executor,
+      organizationId: string,
+      linkId: string,
+    ): Promise<LinkCheckState | null> {
       const [row] = await selectRows<
         Omit<LinkCheckState, 'checkedAt' | 'since'> & {
           checkedAt: Date | string | null;
@@ -173,7 +178,7 @@ export function createLinkHealthRepository(db: Executor) {
      * Team members and other people of the organization see nothing: they cannot fix it.
      * The same rule as permissions.ts `linkCan` for who may change a link, in one statement.
      */
-    async needingAttention(viewer: Viewer, limit = 500): Promise<AttentionLink[]> {
+    async needingAttention(db: Executor, viewer: Viewer, limit = 500): Promise<AttentionLink[]> {
       const admin = viewer.role === 'admin';
       const rows = await selectRows<
         Omit<AttentionLink, 'since' | 'checkedAt'> & {
@@ -242,6 +247,7 @@ export function createLinkHealthRepository(db: Executor) {
      * they are private to their owner, who sees their own marks.
      */
     async brokenInOrganization(
+      db: Executor,
       organizationId: string,
       teams: 'all' | readonly string[] = 'all',
       limit = 500,

@@ -50,10 +50,17 @@ const fetcher = createFetcher({
   testOnlyAllow: [`127.0.0.1:${port}`],
 });
 afterAll(() => fetcher.close());
-const checks = createLinkHealthRepository(db);
+const checks = createLinkHealthRepository();
 const quiet = { info() {}, warn() {}, error() {}, debug() {} } as never;
 const round = () =>
-  linkCheckRound({ checks, fetcher, log: quiet, intervalSeconds: 86_400, perHostIntervalMs: 0 });
+  linkCheckRound({
+    db,
+    checks,
+    fetcher,
+    log: quiet,
+    intervalSeconds: 86_400,
+    perHostIntervalMs: 0,
+  });
 /** Makes every link due now, as the next rounds would find them. */
 const dueNow = () =>
   db.execute(sql`UPDATE link_checks SET due_at = now() WHERE due_at < 'infinity'`);

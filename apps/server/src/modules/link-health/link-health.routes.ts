@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AttentionResponse, BrokenLinksResponse } from '@signpost/contract';
 import { adminRoute, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { createLinkHealthService } from './link-health.service.ts';
+import type { LinkHealthService } from './link-health.service.ts';
 import { caller } from '../../lib/request-context.ts';
 
 /** `GET /links/attention` (consumer): the links that need the signed-in person (decision 0069). */
-export const attentionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createLinkHealthService(app.database.db);
+export const attentionRoutes: FastifyPluginAsyncTypebox<{ linkHealth: LinkHealthService }> = async (
+  app,
+  { linkHealth: service },
+) => {
   app.get(
     '/links/attention',
     {
@@ -21,8 +23,9 @@ export const attentionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /** `GET /links/broken` (admin): the broken links of the spaces the person runs. */
-export const adminBrokenLinksRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createLinkHealthService(app.database.db);
+export const adminBrokenLinksRoutes: FastifyPluginAsyncTypebox<{
+  linkHealth: LinkHealthService;
+}> = async (app, { linkHealth: service }) => {
   app.get(
     '/links/broken',
     {

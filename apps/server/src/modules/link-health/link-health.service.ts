@@ -1,20 +1,25 @@
 import type { AttentionResponse, BrokenLinksResponse } from '@signpost/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { createAdminAccess } from '../access/admin-access.ts';
-import { createLinkHealthRepository } from './link-health.repository.ts';
+import type { AdminAccess } from '../access/admin-access.ts';
+import type { LinkHealthRepository } from './link-health.repository.ts';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-export function createLinkHealthService(db: Database) {
-  const checks = createLinkHealthRepository(db);
+export interface LinkHealthDeps {
+  db: Database;
+  linkHealth: LinkHealthRepository;
+  adminAccess: AdminAccess;
+}
+
+export function createLinkHealthService({ db, linkHealth: checks, adminAccess }: LinkHealthDeps) {
   return {
     /**
      * The links that need the person (decision 0069): broken or moved among those they may
      * change, and those of the shares they are a member of, marked as not theirs to fix.
      */
     async attention(me: AuthContext): Promise<AttentionResponse> {
-      const items = await checks.needingAttention({
+      const items = await checks.needingAttention(db, {
         userId: me.userId,
         organizationId: me.organizationId,
         role: me.role,
@@ -33,8 +38,9 @@ export function createLinkHealthService(db: Database) {
      * an administrator, their teams' for an editor (403 for anyone else).
      */
     async broken(me: AuthContext): Promise<BrokenLinksResponse> {
-      const steward = await createAdminAccess(db).steward(me);
+      const steward = await adminAccess.steward(db, me);
       const items = await checks.brokenInOrganization(
+        db,
         me.organizationId,
         steward.admin ? 'all' : steward.editorOf,
       );
@@ -48,3 +54,4 @@ export function createLinkHealthService(db: Database) {
     },
   };
 }
+export type LinkHealthService = ReturnType<typeof createLinkHealthService>;

@@ -12,7 +12,6 @@ import {
   createUser,
 } from '../../../test/factories.ts';
 import { createCast, createSpaces, ROLES, type Role } from '../../../test/support/world.ts';
-import { createAccessService } from '../access/access.service.ts';
 import type { CheckOutcome } from './check.ts';
 import { answer, fakeFetcher, noAnswer } from './fake-fetcher.test-support.ts';
 import {
@@ -23,8 +22,8 @@ import {
 import { LINK_CHECK_LEASE_SECONDS, linkCheckRound } from './link-health.worker.ts';
 import { CONFIRM_FAILURE_SECONDS } from './state.ts';
 
-const { db } = await createTestApp();
-const checks = createLinkHealthRepository(db);
+const { app, db } = await createTestApp();
+const checks = createLinkHealthRepository();
 const org = await createOrganization(db);
 const person = await createUser(db, org.id);
 const own = await createCollection(db, { user: person });
@@ -57,7 +56,7 @@ const rowOf = async (linkId: string) =>
 
 /** Takes every due link, as a round does, and answers the one asked for. */
 const take = async (linkId: string): Promise<DueCheck> => {
-  const due = await checks.takeDue(10_000, 600);
+  const due = await checks.takeDue(db, 10_000, 600);
   const link = due.find((d) => d.linkId === linkId);
   if (!link) throw new Error(`${linkId} was not due`);
   return link;
@@ -67,7 +66,7 @@ const dueNow = (linkId: string) =>
   db.execute(sql`UPDATE link_checks SET due_at = now() WHERE link_id = ${linkId}`);
 const recordOnce = async (linkId: string, outcome: CheckOutcome) => {
   await dueNow(linkId);
-  return checks.record(await take(linkId), outcome, { intervalSeconds: DAY });
+  return checks.record(db, await take(linkId), outcome, { intervalSeconds: DAY });
 };
 const FINE: CheckOutcome = { kind: 'fine', status: 200, url: 'https://x.example.com/' };
 const NOT_FOUND: CheckOutcome = {
@@ -102,7 +101,7 @@ describe('the rows the migration keeps', () => {
     for (const link of [mail, phone]) {
       expect(await rowOf(link.id)).toMatchObject({ state: 'unknown', dueIn: Infinity });
     }
-    const due = (await checks.takeDue(10_000, 600)).map((d) => d.linkId);
+    const due = (await checks.takeDue(db, 10_000, 600)).map((d) => d.linkId);
     expect(due).toContain(web.id);
     expect(due).not.toContain(mail.id);
     expect(due).not.toContain(phone.id);
@@ -145,7 +144,7 @@ describe('recording checks', () => {
   it('takes a due link once: a second round finds it leased', async () => {
     const link = await createLink(db, own, { url: 'https://once.example.com/' });
     expect((await take(link.id)).tries).toBe(1);
-    expect((await checks.takeDue(10_000, 600)).map((d) => d.linkId)).not.toContain(link.id);
+    expect((await checks.takeDue(db, 10_000, 600)).map((d) => d.linkId)).not.toContain(link.id);
     expect((await rowOf(link.id))!.dueIn).toBeGreaterThan(590);
   });
 
@@ -200,13 +199,13 @@ describe('recording checks', () => {
       movedTo: null,
       failureKind: 'internal-address',
     });
-    expect(await checks.stateOf(org.id, link.id)).toMatchObject({
+    expect(await checks.stateOf(db, org.id, link.id)).toMatchObject({
       state: 'unknown',
       failure: 'resolves to 10.0.0.5',
       checkedAt: expect.any(Date),
       since: expect.any(Date),
     });
-    expect(await checks.stateOf(org.id, 'no-such-link')).toBeNull();
+    expect(await checks.stateOf(db, org.id, 'no-such-link')).toBeNull();
   });
 
   it('changes only when it is due after an inconclusive check, backing off while they go on', async () => {
@@ -237,7 +236,7 @@ describe('recording checks', () => {
     await db.execute(
       sql`UPDATE links SET url = 'https://after.example.com/a' WHERE id = ${link.id}`,
     );
-    expect(await checks.record(taken, NOT_FOUND, { intervalSeconds: DAY })).toBeNull();
+    expect(await checks.record(db, taken, NOT_FOUND, { intervalSeconds: DAY })).toBeNull();
     expect(await rowOf(link.id)).toMatchObject({
       url: 'https://after.example.com/a',
       state: 'unknown',
@@ -246,16 +245,16 @@ describe('recording checks', () => {
   });
 
   it('never gives two takers the same link', async () => {
-    await checks.takeDue(100_000, 3600);
+    await checks.takeDue(db, 100_000, 3600);
     const links = await Promise.all(
       Array.from({ length: 30 }, (_, n) =>
         createLink(db, own, { url: `https://many.example.com/${n}` }),
       ),
     );
     const [a, b, c] = await Promise.all([
-      checks.takeDue(12, 600),
-      checks.takeDue(12, 600),
-      checks.takeDue(12, 600),
+      checks.takeDue(db, 12, 600),
+      checks.takeDue(db, 12, 600),
+      checks.takeDue(db, 12, 600),
     ]);
     const taken = [...a!, ...b!, ...c!].map((d) => d.linkId);
     expect(new Set(taken).size).toBe(taken.length);
@@ -301,7 +300,7 @@ const viewer = (role: Role): Viewer => ({
 const nameOf = (id: string) => (Object.keys(links) as Name[]).find((name) => links[name].id === id);
 const listed = async (role: Role) =>
   Object.fromEntries(
-    (await checks.needingAttention(viewer(role))).map((l) => [nameOf(l.linkId), l.canChange]),
+    (await checks.needingAttention(db, viewer(role))).map((l) => [nameOf(l.linkId), l.canChange]),
   );
 
 describe('who is told about a link that needs someone', () => {
@@ -321,12 +320,12 @@ describe('who is told about a link that needs someone', () => {
   });
 
   it('agrees with the access layer on who may change each link', async () => {
-    const access = createAccessService(db);
+    const { access } = app.services;
     for (const role of ROLES) {
       const me = { ...viewer(role) } as AuthContext;
-      const mine = await checks.needingAttention(viewer(role));
+      const mine = await checks.needingAttention(db, viewer(role));
       for (const name of Object.keys(links) as Name[]) {
-        const may = await access.changeableLink(me, links[name].id).then(
+        const may = await access.changeableLink(db, me, links[name].id).then(
           () => true,
           () => false,
         );
@@ -347,7 +346,7 @@ describe('who is told about a link that needs someone', () => {
   });
 
   it('says what the link needs, where it is, and since when', async () => {
-    const [row] = (await checks.needingAttention(viewer('teamEditor'))).filter(
+    const [row] = (await checks.needingAttention(db, viewer('teamEditor'))).filter(
       (l) => l.linkId === links.teamSub.id,
     );
     expect(row).toMatchObject({
@@ -362,12 +361,12 @@ describe('who is told about a link that needs someone', () => {
       canChange: true,
     });
     expect(Date.now() - row!.since.getTime()).toBeGreaterThan(2.9 * DAY * 1000);
-    const [personal] = await checks.needingAttention(viewer('colleague'));
+    const [personal] = await checks.needingAttention(db, viewer('colleague'));
     expect(personal).toMatchObject({ space: 'personal', teamName: null, state: 'broken' });
   });
 
   it('lists an organization’s broken team and organization links for its administrators', async () => {
-    const broken = await checks.brokenInOrganization(cast.org.id);
+    const broken = await checks.brokenInOrganization(db, cast.org.id);
     expect(broken.map((l) => nameOf(l.linkId)).sort()).toEqual(
       ['organization', 'otherTeam', 'team'].sort(),
     );
@@ -384,14 +383,16 @@ describe('who is told about a link that needs someone', () => {
       teamId: null,
     });
     expect(broken[0]!.brokenSince).toBeInstanceOf(Date);
-    expect((await checks.brokenInOrganization(cast.otherOrg.id)).map((l) => l.linkId)).toEqual([
+    expect((await checks.brokenInOrganization(db, cast.otherOrg.id)).map((l) => l.linkId)).toEqual([
       links.otherOrganization.id,
     ]);
     // An editor's teams only, chosen in the query (before its limit).
     expect(
-      (await checks.brokenInOrganization(cast.org.id, [cast.team.id])).map((l) => nameOf(l.linkId)),
+      (await checks.brokenInOrganization(db, cast.org.id, [cast.team.id])).map((l) =>
+        nameOf(l.linkId),
+      ),
     ).toEqual(['team']);
-    expect(await checks.brokenInOrganization(cast.org.id, [])).toEqual([]);
+    expect(await checks.brokenInOrganization(db, cast.org.id, [])).toEqual([]);
   });
 });
 
@@ -400,7 +401,7 @@ describe('a round', () => {
   const place = async () => createCollection(db, { user: person });
 
   it('counts no failure when no site answers at all: the server, not the sites, is cut off', async () => {
-    await checks.takeDue(100_000, 3600);
+    await checks.takeDue(db, 100_000, 3600);
     const where = await place();
     const cutOff = await Promise.all(
       ['a', 'b', 'c'].map((host) => createLink(db, where, { url: `https://${host}.cut.example/` })),
@@ -413,6 +414,7 @@ describe('a round', () => {
     } as never;
     const offline = fakeFetcher({}, (url) => noAnswer(url, 'dns'));
     const first = await linkCheckRound({
+      db,
       checks,
       fetcher: offline,
       log,
@@ -425,7 +427,7 @@ describe('a round', () => {
       expect(await rowOf(link.id)).toMatchObject({ state: 'unknown', failures: 0 });
 
     // When one site answers, the others' failures are theirs, and count.
-    await checks.takeDue(100_000, 3600);
+    await checks.takeDue(db, 100_000, 3600);
     const alive = await createLink(db, where, { url: 'https://alive.example/' });
     for (const link of cutOff) await dueNow(link.id);
     const partly = fakeFetcher(
@@ -433,6 +435,7 @@ describe('a round', () => {
       (url) => noAnswer(url, 'dns'),
     );
     const second = await linkCheckRound({
+      db,
       checks,
       fetcher: partly,
       log,
@@ -446,7 +449,7 @@ describe('a round', () => {
 
   it('asks each host at its pace, with HEAD then GET, and records what it found', async () => {
     // Nothing else due: this round sees only the links below.
-    await checks.takeDue(100_000, 3600);
+    await checks.takeDue(db, 100_000, 3600);
     const where = await place();
     const paced = await Promise.all(
       [1, 2, 3].map((n) => createLink(db, where, { url: `https://paced.example.com/${n}` })),
@@ -473,6 +476,7 @@ describe('a round', () => {
       },
     });
     const result = await linkCheckRound({
+      db,
       checks,
       fetcher,
       log: quiet,
@@ -521,6 +525,7 @@ describe('a round', () => {
     // Its second failure in a row, half an hour later, makes it broken.
     await dueNow(gone.id);
     const again = await linkCheckRound({
+      db,
       checks,
       fetcher,
       log: quiet,
@@ -532,7 +537,7 @@ describe('a round', () => {
   });
 
   it('checks each link once when two rounds run at once', async () => {
-    await checks.takeDue(100_000, 3600);
+    await checks.takeDue(db, 100_000, 3600);
     const where = await place();
     const links = await Promise.all(
       Array.from({ length: 40 }, (_, n) =>
@@ -542,6 +547,7 @@ describe('a round', () => {
     const fetcher = fakeFetcher({});
     const round = () =>
       linkCheckRound({
+        db,
         checks,
         fetcher,
         log: quiet,
@@ -558,13 +564,14 @@ describe('a round', () => {
   });
 
   it('gives back the links it did not get to when its time is up', async () => {
-    await checks.takeDue(100_000, 3600);
+    await checks.takeDue(db, 100_000, 3600);
     const where = await place();
     const links = await Promise.all(
       [1, 2, 3, 4, 5].map((n) => createLink(db, where, { url: `https://slow.example.com/${n}` })),
     );
     const fetcher = fakeFetcher({});
     const result = await linkCheckRound({
+      db,
       checks,
       fetcher,
       log: quiet,

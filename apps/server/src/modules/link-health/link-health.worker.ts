@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { hostOf, runPacedByHost } from '../../outbound/host-pace.ts';
 import type { Fetcher } from '../../outbound/types.ts';
@@ -6,6 +7,7 @@ import { checkAddress, CHECK_TIMEOUT_MS, type CheckOutcome } from './check.ts';
 import type { DueCheck, LinkHealthRepository } from './link-health.repository.ts';
 
 export interface LinkCheckRoundOptions {
+  db: Database;
   checks: LinkHealthRepository;
   /** The guarded fetcher (decision 0067): every request of a check goes through it. */
   fetcher: Fetcher;
@@ -81,6 +83,7 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
  * queue runs one round at a time.
  */
 export async function linkCheckRound({
+  db,
   checks,
   fetcher,
   log,
@@ -126,7 +129,7 @@ export async function linkCheckRound({
   };
 
   const record = async (link: DueCheck, outcome: CheckOutcome) => {
-    const next = await checks.record(link, outcome, { intervalSeconds });
+    const next = await checks.record(db, link, outcome, { intervalSeconds });
     if (!next) counts.stale += 1;
     else if (!next.conclusive) counts.inconclusive += 1;
     else if (next.state === 'broken' && next.changed) counts.broken += 1;
@@ -213,7 +216,7 @@ export async function linkCheckRound({
 
   try {
     while (!stop.signal.aborted) {
-      const due = await checks.takeDue(batch, LINK_CHECK_LEASE_SECONDS);
+      const due = await checks.takeDue(db, batch, LINK_CHECK_LEASE_SECONDS);
       if (due.length === 0) break;
       const done = new Set<DueCheck>();
       await runPacedByHost(
@@ -229,7 +232,7 @@ export async function linkCheckRound({
       await settleHeld();
       const left = due.filter((link) => !done.has(link));
       if (left.length > 0) {
-        await checks.release(left);
+        await checks.release(db, left);
         counts.released += left.length;
       }
       if (due.length < batch) break;

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { links, linkSuggestions } from '../../db/schema/index.ts';
 import { nextPositionSql } from '../../db/positions.ts';
 
-export function createLinksRepository(db: Executor) {
+export function createLinksRepository() {
   return {
     /**
      * Adds a link after the last item of its collection, the position computed in the same
@@ -11,11 +11,15 @@ export function createLinksRepository(db: Executor) {
      * is taken in an earlier statement: this statement's snapshot then sees every item
      * committed before the lock was granted.
      */
-    async insertAtEnd(values: Omit<typeof links.$inferInsert, 'position'>): Promise<void> {
+    async insertAtEnd(
+      db: Executor,
+      values: Omit<typeof links.$inferInsert, 'position'>,
+    ): Promise<void> {
       await db.insert(links).values({ ...values, position: nextPositionSql(values.collectionId) });
     },
 
     async update(
+      db: Executor,
       linkId: string,
       fields: Partial<Pick<typeof links.$inferInsert, 'name' | 'description' | 'url'>>,
     ): Promise<void> {
@@ -26,7 +30,7 @@ export function createLinksRepository(db: Executor) {
     },
 
     /** Moves a link after the last item of a collection whose lock the caller holds. */
-    async moveToEnd(linkId: string, collectionId: string): Promise<void> {
+    async moveToEnd(db: Executor, linkId: string, collectionId: string): Promise<void> {
       await db
         .update(links)
         .set({ collectionId, position: nextPositionSql(collectionId), updatedAt: sql`now()` })
@@ -34,11 +38,14 @@ export function createLinksRepository(db: Executor) {
     },
 
     /** Deletes a link; favorites of it go with it (foreign key). */
-    async delete(linkId: string): Promise<void> {
+    async delete(db: Executor, linkId: string): Promise<void> {
       await db.delete(links).where(eq(links.id, linkId));
     },
 
-    async insertSuggestion(values: typeof linkSuggestions.$inferInsert): Promise<void> {
+    async insertSuggestion(
+      db: Executor,
+      values: typeof linkSuggestions.$inferInsert,
+    ): Promise<void> {
       await db.insert(linkSuggestions).values(values);
     },
   };

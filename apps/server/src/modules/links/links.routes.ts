@@ -11,12 +11,13 @@ import {
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { sendUndoable } from '../../lib/undo-answer.ts';
-import { createLinksService } from './links.service.ts';
+import type { LinksService } from './links.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
-export const linksRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createLinksService(app.database.db);
-
+export const linksRoutes: FastifyPluginAsyncTypebox<{ links: LinksService }> = async (
+  app,
+  { links: service },
+) => {
   app.post(
     '/collections/:id/links',
     {

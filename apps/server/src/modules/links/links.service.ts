@@ -1,25 +1,28 @@
 import type { CreateLinkBody, SuggestLinkBody, UpdateLinkBody } from '@signpost/contract';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
 import { normalizeUrl } from '../../lib/urls.ts';
-import { createAccessService } from '../access/access.service.ts';
-import { auditOf, changes, createAuditService } from '../audit/audit.service.ts';
-import { recordContentChange } from '../audit/content-audit.ts';
-import { keepLinkForUndo, type UndoTicket } from '../undo/undo.service.ts';
-import { createLinksRepository } from './links.repository.ts';
+import type { AccessService } from '../access/access.service.ts';
+import { auditOf, changes, type AuditService } from '../audit/audit.service.ts';
+import type { IconsService } from '../icons/icons.service.ts';
+import type { UndoService, UndoTicket } from '../undo/undo.service.ts';
+import type { LinksRepository } from './links.repository.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
-function tools(tx: Executor) {
-  return {
-    access: createAccessService(tx),
-    links: createLinksRepository(tx),
-  };
+export interface LinksDeps {
+  db: Database;
+  links: LinksRepository;
+  access: AccessService;
+  audit: AuditService;
+  undo: UndoService;
+  /** Asked for a round soon once a link's address is saved, so that its icon comes at once. */
+  icons: Pick<IconsService, 'lookSoon'>;
 }
 
-export function createLinksService(db: Database) {
+export function createLinksService({ db, links, access, audit, undo, icons }: LinksDeps) {
   return {
     /**
      * Adds a link at the end of a collection the caller owns, that is shared with them, or
@@ -33,13 +36,12 @@ export function createLinksService(db: Database) {
     ): Promise<void> {
       const name = cleanName(body.name);
       await db.transaction(async (tx) => {
-        const { access, links } = tools(tx);
-        const target = await access.contributable(me, collectionId);
+        const target = await access.contributable(tx, me, collectionId);
         const url = normalizeUrl(body.url, 'body.url');
-        await access.hold(collectionId);
+        await access.hold(tx, collectionId);
         const id = newId();
         const description = body.description ?? '';
-        await links.insertAtEnd({
+        await links.insertAtEnd(tx, {
           id,
           organizationId: me.organizationId,
           collectionId,
@@ -48,12 +50,13 @@ export function createLinksService(db: Database) {
           url,
           createdBy: me.userId,
         });
-        await recordContentChange(tx, me, origin, target.space, {
+        await audit.recordContentChange(tx, me, origin, target.space, {
           action: 'content.link-created',
           target: { type: 'link', id, label: name },
           after: { name, description, url, collectionId },
         });
       });
+      icons.lookSoon();
     },
 
     /** Edits a link in the caller's own collections, one they added to a share, or of a space they run. */
@@ -65,33 +68,32 @@ export function createLinksService(db: Database) {
     ): Promise<void> {
       const name = body.name === undefined ? undefined : cleanName(body.name);
       await db.transaction(async (tx) => {
-        const { access, links } = tools(tx);
-        const { link, in: source } = await access.changeableLink(me, id);
+        const { link, in: source } = await access.changeableLink(tx, me, id);
         const url = body.url === undefined ? undefined : normalizeUrl(body.url, 'body.url');
         const fields = { name, description: body.description, url };
-        await links.update(id, fields);
+        await links.update(tx, id, fields);
         const changed = changes(
           { name: link.name, description: link.description, url: link.url },
           fields,
         );
         if (changed) {
-          await recordContentChange(tx, me, origin, source.space, {
+          await audit.recordContentChange(tx, me, origin, source.space, {
             action: 'content.link-updated',
             target: { type: 'link', id, label: name ?? link.name },
             ...changed,
           });
         }
       });
+      icons.lookSoon();
     },
 
     /** Deletes a link, with everyone's favorites of it; restorable for a while (0052). */
     async deleteLink(me: AuthContext, id: string, origin?: AuditOrigin): Promise<UndoTicket> {
       return db.transaction(async (tx) => {
-        const { access, links } = tools(tx);
-        const { link, in: source } = await access.changeableLink(me, id);
-        const ticket = await keepLinkForUndo(tx, me, id, link.name);
-        await links.delete(id);
-        await recordContentChange(tx, me, origin, source.space, {
+        const { link, in: source } = await access.changeableLink(tx, me, id);
+        const ticket = await undo.keepLink(tx, me, id, link.name);
+        await links.delete(tx, id);
+        await audit.recordContentChange(tx, me, origin, source.space, {
           action: 'content.link-deleted',
           target: { type: 'link', id, label: link.name },
           before: {
@@ -117,15 +119,14 @@ export function createLinksService(db: Database) {
       origin?: AuditOrigin,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        const { access, links } = tools(tx);
-        const { link, in: source } = await access.changeableLink(me, id);
-        const target = await access.contributable(me, collectionId);
+        const { link, in: source } = await access.changeableLink(tx, me, id);
+        const target = await access.contributable(tx, me, collectionId);
         // Already there: a repeated PUT changes nothing, not even the position.
         if (link.collectionId === collectionId) return;
         access.sameSpace(source, target);
-        await access.hold(collectionId);
-        await links.moveToEnd(id, collectionId);
-        await recordContentChange(tx, me, origin, source.space, {
+        await access.hold(tx, collectionId);
+        await links.moveToEnd(tx, id, collectionId);
+        await audit.recordContentChange(tx, me, origin, source.space, {
           action: 'content.link-moved',
           target: { type: 'link', id, label: link.name },
           before: { collectionId: link.collectionId },
@@ -143,8 +144,7 @@ export function createLinksService(db: Database) {
     ) {
       const by = auditOf(me, origin);
       const name = cleanName(body.name);
-      const { access } = tools(db);
-      const { space, can } = await access.collection(me, collectionId);
+      const { space, can } = await access.collection(db, me, collectionId);
       if (space === 'personal') {
         throw conflict(
           'Suggestions are for team and organization collections; add the link instead.',
@@ -154,7 +154,7 @@ export function createLinksService(db: Database) {
       const id = newId();
       const url = normalizeUrl(body.url, 'body.url');
       await db.transaction(async (tx) => {
-        await createLinksRepository(tx).insertSuggestion({
+        await links.insertSuggestion(tx, {
           id,
           organizationId: me.organizationId,
           collectionId,
@@ -163,7 +163,7 @@ export function createLinksService(db: Database) {
           description: body.description ?? '',
           url,
         });
-        await createAuditService(tx).record({
+        await audit.record(tx, {
           ...by,
           action: 'suggestion.created',
           target: { type: 'suggestion', id, label: name },

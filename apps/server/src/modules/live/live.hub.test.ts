@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TIMINGS, FRAMES, LiveHub, type Sink } from './live.hub.ts';
+import type { Database } from '../../db/client.ts';
 import type { LiveRepository } from './live.repository.ts';
 
 class FakeSink implements Sink {
@@ -28,9 +29,12 @@ class FakeSink implements Sink {
 
 const log = { warn: vi.fn(), info: vi.fn() } as unknown as FastifyBaseLogger;
 
+/** The hub passes the database to its repository, which here is a fake that never reads it. */
+const db = {} as Database;
+
 function fakeRepository(scopes: Record<string, string[]>): LiveRepository {
   return {
-    scopesOf: vi.fn(async (ids: string[]) => {
+    scopesOf: vi.fn(async (_db: Database, ids: string[]) => {
       return new Map(ids.filter((id) => scopes[id]).map((id) => [id, scopes[id] ?? []]));
     }),
     peopleOfShares: vi.fn(async () => []),
@@ -55,7 +59,11 @@ function open(userId: string, scopes: string[], session = `session-${userId}`) {
 
 describe('the live hub', () => {
   it('writes a keep-alive comment to every stream every 25 seconds, and nothing else', () => {
-    hub = new LiveHub(fakeRepository({}), { maxStreams: 10, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub(
+      { db, live: fakeRepository({}) },
+      { maxStreams: 10, maxStreamsPerSession: 8 },
+      log,
+    );
     hub.start();
     const sink = open('ana', ['p:ana', 'o:org']);
     expect(sink.frames).toEqual([FRAMES.ready]);
@@ -68,7 +76,11 @@ describe('the live hub', () => {
   });
 
   it('tells a stream at once, then once more at the end of a burst', () => {
-    hub = new LiveHub(fakeRepository({}), { maxStreams: 10, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub(
+      { db, live: fakeRepository({}) },
+      { maxStreams: 10, maxStreamsPerSession: 8 },
+      log,
+    );
     const sink = open('ana', ['t:team', 'o:org']);
     hub.handle('t:team');
     expect(sink.events).toEqual([FRAMES.ready, FRAMES.menu]);
@@ -87,7 +99,11 @@ describe('the live hub', () => {
   });
 
   it('tells nothing to a stream whose scopes were not announced', () => {
-    hub = new LiveHub(fakeRepository({}), { maxStreams: 10, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub(
+      { db, live: fakeRepository({}) },
+      { maxStreams: 10, maxStreamsPerSession: 8 },
+      log,
+    );
     const sink = open('ana', ['p:ana', 't:team', 'o:org']);
     hub.handle('t:other o:elsewhere p:bruno te:team oa:org');
     vi.advanceTimersByTime(1000);
@@ -95,7 +111,11 @@ describe('the live hub', () => {
   });
 
   it('cuts a client that reads nothing instead of buffering for it', () => {
-    hub = new LiveHub(fakeRepository({}), { maxStreams: 10, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub(
+      { db, live: fakeRepository({}) },
+      { maxStreams: 10, maxStreamsPerSession: 8 },
+      log,
+    );
     const sink = open('ana', ['o:org']);
     sink.writableLength = 65 * 1024;
     hub.handle('o:org');
@@ -105,7 +125,7 @@ describe('the live hub', () => {
 
   it('reads scopes again after a lost connection and tells every stream', async () => {
     const repository = fakeRepository({ ana: ['p:ana', 't:new'], bruno: ['p:bruno'] });
-    hub = new LiveHub(repository, { maxStreams: 10, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub({ db, live: repository }, { maxStreams: 10, maxStreamsPerSession: 8 }, log);
     const ana = open('ana', ['p:ana']);
     const bruno = open('bruno', ['p:bruno']);
     hub.resync();
@@ -121,7 +141,7 @@ describe('the live hub', () => {
     repository.scopesOf = vi.fn(async () => {
       throw new Error('the database is away');
     });
-    hub = new LiveHub(repository, { maxStreams: 10, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub({ db, live: repository }, { maxStreams: 10, maxStreamsPerSession: 8 }, log);
     const sink = open('ana', ['p:ana']);
     hub.handle('p:ana');
     await vi.waitFor(() => expect(sink.events).toEqual([FRAMES.ready, FRAMES.menu]));
@@ -129,12 +149,20 @@ describe('the live hub', () => {
   });
 
   it('answers 404 when live updates are turned off, so that clients stop asking', () => {
-    hub = new LiveHub(fakeRepository({}), { maxStreams: 0, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub(
+      { db, live: fakeRepository({}) },
+      { maxStreams: 0, maxStreamsPerSession: 8 },
+      log,
+    );
     expect(hub.refusal({ kind: 'session', id: 'any' })?.statusCode).toBe(404);
   });
 
   it('ends every stream and opens none when it closes', () => {
-    hub = new LiveHub(fakeRepository({}), { maxStreams: 10, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub(
+      { db, live: fakeRepository({}) },
+      { maxStreams: 10, maxStreamsPerSession: 8 },
+      log,
+    );
     hub.start();
     const sinks = [open('ana', ['o:org']), open('bruno', ['o:org'])];
     hub.close();

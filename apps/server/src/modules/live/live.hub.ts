@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
+import type { Database } from '../../db/client.ts';
 import type { LiveRepository } from './live.repository.ts';
 import type { Credential } from './live.types.ts';
 
@@ -94,12 +95,18 @@ export class LiveHub {
   private sessionTimer: NodeJS.Timeout | null = null;
   private closing = false;
 
+  private readonly db: Database;
+  private readonly repository: LiveRepository;
+
   constructor(
-    private readonly repository: LiveRepository,
+    { db, live }: { db: Database; live: LiveRepository },
     private readonly limits: HubLimits,
     private readonly log: FastifyBaseLogger,
     private readonly timings: HubTimings = DEFAULT_TIMINGS,
-  ) {}
+  ) {
+    this.db = db;
+    this.repository = live;
+  }
 
   /** Starts the keep-alive comments and the periodic session check. */
   start(): void {
@@ -184,7 +191,7 @@ export class LiveHub {
     // Someone just added to a share does not hear its scope yet: the share's people are
     // looked up, and those with a stream here read their scopes again.
     if (shares.length > 0) {
-      this.repository.peopleOfShares(shares).then(
+      this.repository.peopleOfShares(this.db, shares).then(
         (people) =>
           this.reread(people.filter((userId) => this.byUser.has(userId) && !rereads.has(userId))),
         (error: unknown) => this.log.warn({ err: error }, 'live updates: reading shares failed'),
@@ -327,7 +334,7 @@ export class LiveHub {
       }
       let scopes: Map<string, string[]> | null = null;
       try {
-        scopes = await this.repository.scopesOf(batch);
+        scopes = await this.repository.scopesOf(this.db, batch);
       } catch (error) {
         this.log.warn({ err: error }, 'live updates: reading scopes failed');
       }
@@ -359,7 +366,10 @@ export class LiveHub {
       const chunk = list.slice(start, start + CHECK_BATCH);
       let live: Set<string>;
       try {
-        live = await this.repository.liveCredentials(chunk.map(([, credential]) => credential));
+        live = await this.repository.liveCredentials(
+          this.db,
+          chunk.map(([, credential]) => credential),
+        );
       } catch (error) {
         // The database is away: streams stay open until it answers again.
         this.log.warn({ err: error }, 'live updates: checking sessions failed');

@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { LiveHub } from './live.hub.ts';
-import { createListener } from './live.listener.ts';
-import { createLiveRepository } from './live.repository.ts';
+import type { LiveHub } from './live.hub.ts';
 
 /**
  * A write that may have ended sessions: any answered write of the auth or administration API
@@ -21,36 +19,11 @@ function mayEndSessions(request: FastifyRequest, reply: FastifyReply): boolean {
 }
 
 /**
- * Live updates of the menu (decision 0062): the hub of this instance, fed by the database's
- * announcements (LISTEN on PostgreSQL, PGlite's own listen on the embedded database).
+ * Live updates of the menu (decision 0062): after a write that may have ended sessions, the
+ * streams of this instance check theirs at once. The hub itself is built by the root.
  */
-export const livePlugin = fp(async (app: FastifyInstance) => {
-  const hub = new LiveHub(
-    createLiveRepository(app.database.db, app.config.sessionIdleMinutes),
-    app.config.live,
-    app.log,
-  );
-  const listener = createListener(
-    app.database,
-    { notification: (payload) => hub.handle(payload), resync: () => hub.resync() },
-    app.log,
-  );
-  app.decorate('live', hub);
-  app.addHook('onReady', async () => {
-    hub.start();
-    await listener.start();
-  });
-  // Before the server stops accepting and waits for its connections: open streams would
-  // otherwise hold the shutdown until its limit (decision 0050).
-  app.addHook('preClose', async () => hub.close());
-  app.addHook('onClose', async () => listener.stop());
+export const liveHooks = fp(async (app: FastifyInstance, { live }: { live: LiveHub }) => {
   app.addHook('onResponse', async (request, reply) => {
-    if (mayEndSessions(request, reply)) hub.checkSessionsSoon();
+    if (mayEndSessions(request, reply)) live.checkSessionsSoon();
   });
 });
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    live: LiveHub;
-  }
-}

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { selectRows, type Database } from '../../db/client.ts';
 import { scopeKeys, type Credential } from './live.types.ts';
 
-export function createLiveRepository(db: Database, sessionIdleMinutes: number) {
+export function createLiveRepository(sessionIdleMinutes: number) {
   return {
     /**
      * The scope keys of active people's menus, by person; a person who is no longer active
      * (disabled, deleted) is missing from the answer.
      */
-    async scopesOf(userIds: string[]): Promise<Map<string, string[]>> {
+    async scopesOf(db: Database, userIds: string[]): Promise<Map<string, string[]>> {
       const rows = await selectRows<{ userId: string; scopes: string | null }>(
         db,
         sql`SELECT u.id AS "userId",
@@ -24,7 +24,7 @@ export function createLiveRepository(db: Database, sessionIdleMinutes: number) {
      * collections (whether or not they see them yet: a person just added is in no stream's
      * list of scopes).
      */
-    async peopleOfShares(shareIds: string[]): Promise<string[]> {
+    async peopleOfShares(db: Database, shareIds: string[]): Promise<string[]> {
       const rows = await selectRows<{ userId: string }>(
         db,
         sql`SELECT m.user_id AS "userId" FROM share_members m
@@ -42,7 +42,7 @@ export function createLiveRepository(db: Database, sessionIdleMinutes: number) {
      * (auth.service `authenticate`), without touching them: an open stream does not keep a
      * session from going idle.
      */
-    async liveCredentials(credentials: Credential[]): Promise<Set<string>> {
+    async liveCredentials(db: Database, credentials: Credential[]): Promise<Set<string>> {
       const sessions = credentials.filter((c) => c.kind === 'session').map((c) => c.id);
       const tokens = credentials.filter((c) => c.kind === 'token').map((c) => c.id);
       const rows = await selectRows<{ id: string }>(

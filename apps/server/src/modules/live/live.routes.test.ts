@@ -31,7 +31,7 @@ const opened: OpenedStream[] = [];
 afterEach(async () => {
   for (const stream of opened.splice(0)) stream.close();
   // The server sees the closes before the next test counts streams.
-  await expect.poll(() => app.live.size).toBe(0);
+  await expect.poll(() => app.services.live.size).toBe(0);
 });
 
 /** Opens a person's stream and waits for its `ready`. */
@@ -122,7 +122,7 @@ describe('the menu event stream', () => {
     expect(JSON.parse(none.body)).toMatchObject({ code: 'UNAUTHORIZED' });
     const wrong = await openStream(app, { authorization: `Bearer ${'x'.repeat(43)}` });
     expect(wrong.status).toBe(401);
-    expect(app.live.size).toBe(0);
+    expect(app.services.live.size).toBe(0);
   });
 
   it('tells a team member when an editor adds a link to the team', async () => {
@@ -187,7 +187,7 @@ describe('the menu event stream', () => {
     expect(added.statusCode, added.body).toBe(200);
     // Joining changes their menu (the team's space appears).
     expect(await stream.next()).toBe('menu');
-    await expect.poll(() => app.live.listeners(`t:${team.id}`)).toBeGreaterThan(0);
+    await expect.poll(() => app.services.live.listeners(`t:${team.id}`)).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 150));
     await addLink(people.editor, teamCollection.id);
     expect(await stream.next()).toBe('menu');
@@ -268,10 +268,10 @@ describe('the end of a stream', () => {
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(eq(sessions.tokenHash, hashToken(session.token)));
-    await app.live.checkSessions();
+    await app.services.live.checkSessions();
     expect(await stream.next()).toBe('session-ended');
     await stream.ended;
-    expect(app.live.size).toBe(0);
+    expect(app.services.live.size).toBe(0);
   });
 
   it('ends when the person is disabled, on any instance (announced with their scope)', async () => {
@@ -291,7 +291,7 @@ describe('the limits of streams', () => {
     expect(fourth.status).toBe(429);
     expect(JSON.parse(fourth.body)).toMatchObject({ code: 'RATE_LIMITED' });
     await streamOf(people.editor);
-    expect(app.live.size).toBe(4);
+    expect(app.services.live.size).toBe(4);
   });
 
   it('refuses more streams than the instance allows (503 with Retry-After)', async () => {
@@ -299,7 +299,7 @@ describe('the limits of streams', () => {
       const session = await signIn(app, people.bystander);
       for (let i = 0; i < 3; i += 1) await streamOf(session);
     }
-    expect(app.live.size).toBe(12);
+    expect(app.services.live.size).toBe(12);
     const refused = await openStream(app, people.admin.headers);
     expect(refused.status).toBe(503);
     expect(refused.headers['retry-after']).toBe('30');

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '@signpost/contract';
+import type { LiveHub } from './live.hub.ts';
 import { scopeKeys, type Credential } from './live.types.ts';
 import { caller } from '../../lib/request-context.ts';
 
@@ -33,7 +34,7 @@ function compactHead(res: ServerResponse) {
   raw._header = lastHead;
 }
 
-export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const liveRoutes: FastifyPluginAsyncTypebox<{ live: LiveHub }> = async (app, { live }) => {
   app.get(
     '/menu/events',
     {
@@ -67,7 +68,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const credential: Credential = me.sessionId
         ? { kind: 'session', id: me.sessionId }
         : { kind: 'token', id: me.accessTokenId ?? '' };
-      const refusal = app.live.refusal(credential);
+      const refusal = live.refusal(credential);
       if (refusal) throw refusal;
 
       // From here the response is written by hand: no serializer, no onSend hook (so no
@@ -79,7 +80,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       res.writeHead(200, STREAM_HEADERS);
       res.on('error', ignore);
-      const stream = app.live.open(res, {
+      const stream = live.open(res, {
         userId: me.userId,
         credential,
         scopes: scopeKeys(me.menuScopes),

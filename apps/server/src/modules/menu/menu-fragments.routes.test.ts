@@ -8,6 +8,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { selectRows } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
+import { createMenuRepository } from './menu.repository.ts';
 import { createMenuService } from './menu.service.ts';
 import { createTestApp } from '../../../test/app.ts';
 import {
@@ -145,10 +146,10 @@ describe('shared menu fragments', () => {
 
   it('stay correct when the cache is too small to hold them all', async () => {
     // Room for about one space: every answer evicts another.
-    const small = createMenuService(db, { cacheBytes: 3_000 });
+    const small = createMenuService({ db, menu: createMenuRepository(), cacheBytes: 3_000 });
     for (const round of [1, 2, 3]) {
       for (const person of [member, editor, admin, otherMember]) {
-        const context = await app.auth.authenticate(
+        const context = await app.services.auth.authenticate(
           person.headers.authorization.slice('Bearer '.length),
           true,
         );
@@ -197,8 +198,8 @@ describe("a person's own part", () => {
     // Room for this person's own part (a quarter of it), never for their team's space.
     const bytes = 12_000;
     expect(Buffer.byteLength(JSON.stringify(spaceOf(expected, 'team')))).toBeGreaterThan(bytes);
-    const small = createMenuService(db, { cacheBytes: bytes });
-    const context = await app.auth.authenticate(
+    const small = createMenuService({ db, menu: createMenuRepository(), cacheBytes: bytes });
+    const context = await app.services.auth.authenticate(
       me.headers.authorization.slice('Bearer '.length),
       true,
     );

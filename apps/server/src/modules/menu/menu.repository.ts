@@ -115,7 +115,7 @@ const toLink = ([id, name, description, url, icon, appName, createdBy, position]
 /** A text[] literal of ids (one parameter, however many ids; ids never hold a quote). */
 const arrayLiteral = (ids: string[]) => `{${ids.map((id) => `"${id}"`).join(',')}}`;
 
-export function createMenuRepository(db: Executor) {
+export function createMenuRepository() {
   return {
     /**
      * Everything one person's menu shows, in ONE statement whatever the size of the data:
@@ -127,6 +127,7 @@ export function createMenuRepository(db: Executor) {
      * db/functions/menu.sql, so that its plan is kept per connection.
      */
     async load(
+      db: Executor,
       organizationId: string,
       userId: string,
       skip: { teams: string[]; organization: boolean } = { teams: [], organization: false },
@@ -173,3 +174,4 @@ export function createMenuRepository(db: Executor) {
     },
   };
 }
+export type MenuRepository = ReturnType<typeof createMenuRepository>;

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, MenuResponse, NotModified } from '@signpost/contract';
 import type { Static } from 'typebox';
-import { createMenuService } from './menu.service.ts';
+import type { MenuService } from './menu.service.ts';
 import { caller } from '../../lib/request-context.ts';
 
-export const menuRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const menu = createMenuService(app.database.db, {
-    cacheBytes: app.config.menuCacheMb * 1024 * 1024,
-  });
-
+export const menuRoutes: FastifyPluginAsyncTypebox<{ menu: MenuService }> = async (
+  app,
+  { menu },
+) => {
   app.get(
     '/menu',
     {

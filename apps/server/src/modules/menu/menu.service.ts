@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Space } from '@signpost/contract';
-import type { Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { buildMenuParts } from './menu-tree.ts';
-import { createMenuRepository } from './menu.repository.ts';
+import type { MenuRepository } from './menu.repository.ts';
 
-export interface MenuServiceOptions {
+export interface MenuDeps {
+  db: Database;
+  menu: MenuRepository;
   /** Bytes of serialized spaces to keep; 0 keeps none. */
   cacheBytes: number;
 }
@@ -78,14 +80,13 @@ const bytesOf = (json: string) => Buffer.from(json, 'utf8');
 /** Personal parts get this share of the shared spaces' bytes, on top of them. */
 const PERSONAL_SHARE = 4;
 
-export function createMenuService(db: Executor, options: MenuServiceOptions) {
-  const repo = createMenuRepository(db);
+export function createMenuService({ db, menu: repo, cacheBytes }: MenuDeps) {
   // Serialized spaces by scope, version and rights, as UTF-8 bytes, bounded by their size and
   // evicted least recently used first.
   const cache =
-    options.cacheBytes > 0
+    cacheBytes > 0
       ? new LRUCache<string, Buffer>({
-          maxSize: options.cacheBytes,
+          maxSize: cacheBytes,
           sizeCalculation: (json, key) => json.length + 2 * key.length + 64,
         })
       : null;
@@ -94,9 +95,9 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
   // (a menu asked again without its ETag: a reload, another tab or device). Its own bound,
   // so that people's parts never push out the spaces everyone shares.
   const personal =
-    options.cacheBytes > 0
+    cacheBytes > 0
       ? new LRUCache<string, PersonalPart>({
-          maxSize: Math.max(1, Math.floor(options.cacheBytes / PERSONAL_SHARE)),
+          maxSize: Math.max(1, Math.floor(cacheBytes / PERSONAL_SHARE)),
           sizeCalculation: (part, key) =>
             part.before.length +
             part.after.length +
@@ -160,7 +161,7 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
         organizationJson = cache.get(keys.organization.key);
       }
       const skip = { teams: new Set(held.keys()), organization: organizationJson !== undefined };
-      const rows = await repo.load(me.organizationId, me.userId, {
+      const rows = await repo.load(db, me.organizationId, me.userId, {
         teams: [...skip.teams],
         organization: skip.organization,
       });
@@ -219,6 +220,7 @@ export function createMenuService(db: Executor, options: MenuServiceOptions) {
     },
   };
 }
+export type MenuService = ReturnType<typeof createMenuService>;
 
 /** The ETag of a menu built at these scope versions (`signpost_menu_scopes`). */
 export function menuEtag(scopes: string | null): string {

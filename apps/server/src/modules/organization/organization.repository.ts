@@ -28,10 +28,10 @@ const COLUMNS: Record<keyof OrganizationSettingsChange, string> = {
   auditRetentionDays: 'audit_retention_days',
 };
 
-export function createOrganizationRepository(db: Executor) {
+export function createOrganizationRepository() {
   return {
     /** The organization's settings; held until the transaction ends when `lock`. */
-    async settings(organizationId: string, lock = false) {
+    async settings(db: Executor, organizationId: string, lock = false) {
       const rows = await selectRows<OrganizationSettingsRow>(
         db,
         sql`SELECT id, name, feedback_url AS "feedbackUrl", consent_url AS "consentUrl",
@@ -44,7 +44,7 @@ export function createOrganizationRepository(db: Executor) {
       return rows[0];
     },
 
-    async update(organizationId: string, change: OrganizationSettingsChange) {
+    async update(db: Executor, organizationId: string, change: OrganizationSettingsChange) {
       const sets: SQL[] = [];
       for (const [key, value] of Object.entries(change)) {
         const column = COLUMNS[key as keyof OrganizationSettingsChange];
@@ -65,7 +65,7 @@ export function createOrganizationRepository(db: Executor) {
     },
 
     /** Whether a person has an identity linked with one of these providers. */
-    async hasSsoIdentity(userId: string, providerIds: string[]): Promise<boolean> {
+    async hasSsoIdentity(db: Executor, userId: string, providerIds: string[]): Promise<boolean> {
       if (providerIds.length === 0) return false;
       const ids = sql.join(
         providerIds.map((id) => sql`${id}`),

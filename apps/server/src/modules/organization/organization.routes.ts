@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { OrganizationSettings, UpdateOrganizationBody } from '@signpost/contract';
 import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
-import { createOrganizationService } from './organization.service.ts';
+import type { OrganizationService } from './organization.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
 /** The organization settings: `/api/admin/organization` (organization administrators). */
-export const adminOrganizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const organization = createOrganizationService(app.database.db, {
-    ssoProviders: app.config.oidcProviders,
-  });
-
+export const adminOrganizationRoutes: FastifyPluginAsyncTypebox<{
+  organization: OrganizationService;
+}> = async (app, { organization }) => {
   app.get(
     '/organization',
     {

@@ -5,16 +5,20 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { cleanName } from '../../lib/names.ts';
 import { normalizeUrl } from '../../lib/urls.ts';
-import { createAdminAccess } from '../access/admin-access.ts';
-import { changes, createAuditService, auditOf } from '../audit/audit.service.ts';
-import {
-  createOrganizationRepository,
-  type OrganizationSettingsChange,
-  type OrganizationSettingsRow,
+import type { AdminAccess } from '../access/admin-access.ts';
+import { auditOf, changes, type AuditService } from '../audit/audit.service.ts';
+import type {
+  OrganizationRepository,
+  OrganizationSettingsChange,
+  OrganizationSettingsRow,
 } from './organization.repository.ts';
 import type { AuditOrigin } from '../../lib/request-context.ts';
 
-export interface OrganizationServiceOptions {
+export interface OrganizationDeps {
+  db: Database;
+  organization: OrganizationRepository;
+  adminAccess: AdminAccess;
+  audit: AuditService;
   /** The single sign-on providers of the server: their id and the organization they serve. */
   ssoProviders: { id: string; organization: string }[];
 }
@@ -75,17 +79,21 @@ function toSettings(row: OrganizationSettingsRow, ssoConfigured: boolean): Organ
   };
 }
 
-export function createOrganizationService(db: Database, options: OrganizationServiceOptions) {
-  const admin = createAdminAccess(db);
-  const audit = createAuditService(db);
+export function createOrganizationService({
+  db,
+  organization: repo,
+  adminAccess: admin,
+  audit,
+  ssoProviders,
+}: OrganizationDeps) {
   /** The providers people of this organization sign in with (by its id or exact name). */
   const providersOf = (row: { id: string; name: string }) =>
-    options.ssoProviders.filter((p) => p.organization === row.id || p.organization === row.name);
+    ssoProviders.filter((p) => p.organization === row.id || p.organization === row.name);
 
   return {
     async get(me: AuthContext): Promise<OrganizationSettings> {
       admin.admin(me);
-      const row = await createOrganizationRepository(db).settings(me.organizationId);
+      const row = await repo.settings(db, me.organizationId);
       if (!row) throw notFound('Organization not found');
       return toSettings(row, providersOf(row).length > 0);
     },
@@ -115,8 +123,7 @@ export function createOrganizationService(db: Database, options: OrganizationSer
         auditRetentionDays: body.auditRetentionDays,
       };
       return db.transaction(async (tx) => {
-        const repo = createOrganizationRepository(tx);
-        const before = await repo.settings(me.organizationId, true);
+        const before = await repo.settings(tx, me.organizationId, true);
         if (!before) throw notFound('Organization not found');
         const providers = providersOf(before);
         if (change.passwordSignIn === false && before.passwordSignIn) {
@@ -127,7 +134,7 @@ export function createOrganizationService(db: Database, options: OrganizationSer
             );
           }
           const ids = providers.map((p) => p.id);
-          if (!(await repo.hasSsoIdentity(me.userId, ids))) {
+          if (!(await repo.hasSsoIdentity(tx, me.userId, ids))) {
             throw conflict(
               'Sign in with single sign-on yourself first: turning password sign-in off ' +
                 'now would lock you out of the organization.',
@@ -147,21 +154,19 @@ export function createOrganizationService(db: Database, options: OrganizationSer
         }
         const diff = changes(before as unknown as Record<string, unknown>, change);
         if (diff) {
-          await repo.update(me.organizationId, change);
-          await audit.record(
-            {
-              ...by,
-              action: 'organization.settings-changed',
-              target: { type: 'organization', id: me.organizationId, label: before.name },
-              before: diff.before,
-              after: diff.after,
-            },
-            tx,
-          );
+          await repo.update(tx, me.organizationId, change);
+          await audit.record(tx, {
+            ...by,
+            action: 'organization.settings-changed',
+            target: { type: 'organization', id: me.organizationId, label: before.name },
+            before: diff.before,
+            after: diff.after,
+          });
         }
-        const after = await repo.settings(me.organizationId);
+        const after = await repo.settings(tx, me.organizationId);
         return toSettings(after!, providers.length > 0);
       });
     },
   };
 }
+export type OrganizationService = ReturnType<typeof createOrganizationService>;

@@ -7,7 +7,7 @@ import { createTestApp } from '../../../test/app.ts';
 import { createUser } from '../../../test/factories.ts';
 import { peerOrganization, plainSearch } from '../../../test/support/peer-search.ts';
 import { createPeerDirectories, type Searcher } from './peer-directories.ts';
-import { ordersByCodePoint, type PeerRow } from './peers.repository.ts';
+import { createPeersRepository, ordersByCodePoint, type PeerRow } from './peers.repository.ts';
 
 const { db, database } = await createTestApp();
 
@@ -72,7 +72,7 @@ async function searcher(who: { organizationId: string; userId: string }): Promis
 
 /** A directory built for the organization, ready to answer. */
 async function readyDirectories(who: { organizationId: string; userId: string }) {
-  const directories = createPeerDirectories(db);
+  const directories = createPeerDirectories({ db, peers: createPeersRepository() });
   await directories.search(await searcher(who), '', 0, 1);
   await directories.ready(who.organizationId);
   expect(directories.sizeOf(who.organizationId)).not.toBeNull();

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client.ts';
 import { PeerIndex, type PeerFound } from './peer-index.ts';
-import { createPeersRepository } from './peers.repository.ts';
+import type { PeersRepository } from './peers.repository.ts';
 
 /** A directory nobody searched for this long is dropped (and built again when needed). */
 export const DIRECTORY_IDLE_MS = 10 * 60_000;
@@ -66,8 +66,12 @@ export interface Searcher {
  * and it only grows. A search that brings a higher version first reads, in one statement,
  * the people noted since the directory's horizon and the version of the same snapshot.
  */
-export function createPeerDirectories(db: Database) {
-  const repository = createPeersRepository(db);
+export interface PeerDirectoriesDeps {
+  db: Database;
+  peers: PeersRepository;
+}
+
+export function createPeerDirectories({ db, peers: repository }: PeerDirectoriesDeps) {
   const entries = new Map<string, Entry>();
 
   /** A directory, or null when the database does not order as the directory would. */
@@ -75,12 +79,11 @@ export function createPeerDirectories(db: Database) {
     const index = new PeerIndex();
     const start = await db.transaction(
       async (tx) => {
-        const people = createPeersRepository(tx);
-        const first = await people.directoryStart(organizationId, ASCII);
+        const first = await repository.directoryStart(tx, organizationId, ASCII);
         if (!first.codePointOrder) return null;
         let after: { sortName: string; id: string } | null = null;
         for (;;) {
-          const part = await people.activePeople(organizationId, after, BUILD_CHUNK);
+          const part = await repository.activePeople(tx, organizationId, after, BUILD_CHUNK);
           // The database's order disagrees with the index's: the statement answers instead.
           if (!index.append(part)) return null;
           const last = part.at(-1);
@@ -164,7 +167,7 @@ export function createPeerDirectories(db: Database) {
   }
 
   async function applyChanges(organizationId: string, directory: Directory): Promise<void> {
-    const changes = await repository.changesSince(organizationId, directory.horizon);
+    const changes = await repository.changesSince(db, organizationId, directory.horizon);
     for (const person of changes.people) {
       if (person.id === null) directory.index.delete(person.noted);
       else directory.index.put({ ...person, id: person.id });
@@ -206,7 +209,7 @@ export function createPeerDirectories(db: Database) {
       const lowered =
         query === '' || (directory.asciiLowering && isAscii(query))
           ? query.toLowerCase()
-          : await repository.lower(query);
+          : await repository.lower(db, query);
       return directory.index.search(lowered, me.userId, offset, limit);
     },
 

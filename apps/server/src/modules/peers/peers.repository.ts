@@ -138,15 +138,15 @@ export function ordersByCodePoint(database: {
   );
 }
 
-export function createPeersRepository(db: Executor) {
+export function createPeersRepository() {
   return {
     /** Active people of the organization but one, by name; see peerSearchQuery. */
-    async search(search: PeerSearch) {
+    async search(db: Executor, search: PeerSearch) {
       return selectRows<PeerRow>(db, peerSearchQuery(search));
     },
 
     /** `text` lowered by the database, as the search lowers its query. */
-    async lower(text: string): Promise<string> {
+    async lower(db: Executor, text: string): Promise<string> {
       const [row] = await selectRows<{ lowered: string }>(
         db,
         sql`SELECT lower(${text}::text) AS lowered`,
@@ -160,7 +160,11 @@ export function createPeersRepository(db: Executor) {
      * by code point (`pg_database` and the column's collation; `datlocprovider` is read
      * through JSON, since PostgreSQL before 15 has no such column), and `probe` lowered.
      */
-    async directoryStart(organizationId: string, probe: string): Promise<DirectoryStart> {
+    async directoryStart(
+      db: Executor,
+      organizationId: string,
+      probe: string,
+    ): Promise<DirectoryStart> {
       const [row] = await selectRows<{
         horizon: string;
         version: string | number | null;
@@ -192,6 +196,7 @@ export function createPeersRepository(db: Executor) {
 
     /** The next active people of the organization in name order, after a place (or from the start). */
     async activePeople(
+      db: Executor,
       organizationId: string,
       after: { sortName: string; id: string } | null,
       limit: number,
@@ -213,7 +218,11 @@ export function createPeersRepository(db: Executor) {
      * noted in `people_changes` from `horizon` on, as an active person of the organization or
      * as gone (`id` null).
      */
-    async changesSince(organizationId: string, horizon: string): Promise<PeerChanges> {
+    async changesSince(
+      db: Executor,
+      organizationId: string,
+      horizon: string,
+    ): Promise<PeerChanges> {
       const rows = await selectRows<{
         horizon: string;
         version: string | number | null;
@@ -248,3 +257,4 @@ export function createPeersRepository(db: Executor) {
     },
   };
 }
+export type PeersRepository = ReturnType<typeof createPeersRepository>;

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, PeersQuery, PeersResponse } from '@signpost/contract';
-import { createPeersService } from './peers.service.ts';
+import type { PeersService } from './peers.service.ts';
 import { caller } from '../../lib/request-context.ts';
 
-export const peersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const peers = createPeersService(app.database.db);
-  const sweeper = setInterval(() => peers.directories.sweep(), 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    peers.directories.clear();
-  });
-
+export const peersRoutes: FastifyPluginAsyncTypebox<{ peers: PeersService }> = async (
+  app,
+  { peers },
+) => {
   app.get(
     '/peers',
     {

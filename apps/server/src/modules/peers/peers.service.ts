@@ -2,12 +2,17 @@ import type { PeersQuery, PeersResponse } from '@signpost/contract';
 import { LIMITS } from '@signpost/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { createPeerDirectories } from './peer-directories.ts';
-import { createPeersRepository } from './peers.repository.ts';
+import type { PeerDirectories } from './peer-directories.ts';
+import type { PeersRepository } from './peers.repository.ts';
 
-export function createPeersService(db: Database) {
-  const peers = createPeersRepository(db);
-  const directories = createPeerDirectories(db);
+export interface PeersDeps {
+  db: Database;
+  peers: PeersRepository;
+  /** The organizations' peer directories in memory, built once and swept by the root. */
+  directories: Pick<PeerDirectories, 'search'>;
+}
+
+export function createPeersService({ db, peers, directories }: PeersDeps) {
   return {
     /**
      * People of the caller's organization to share with, a page at a time: from the
@@ -24,7 +29,7 @@ export function createPeersService(db: Database) {
       const text = query.query ?? '';
       const found = await directories.search(me, text, offset, limit);
       if (found) return { items: found };
-      const items = await peers.search({
+      const items = await peers.search(db, {
         organizationId: me.organizationId,
         excludeUserId: me.userId,
         limit,
@@ -33,9 +38,6 @@ export function createPeersService(db: Database) {
       });
       return { items };
     },
-
-    /** The peer directories, for the sweep and for tests. */
-    directories,
   };
 }
 export type PeersService = ReturnType<typeof createPeersService>;

@@ -1,20 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { startPeriodic } from '../../lib/periodic.ts';
-import { purgeOldChanges } from './people-directories.ts';
+import type { PeriodicTask } from '../../jobs/periodic.ts';
+import type { PeopleDirectories } from './people-directories.ts';
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
 /**
- * Deletes old change notes of the people directory (migration 0008) once the server is
- * ready and then every hour.
+ * Deletes old change notes of the people directory (migration 0008) at start and then every
+ * hour.
  */
-export function startPeopleChangesRetention(app: FastifyInstance): void {
-  startPeriodic(
-    app,
-    PURGE_EVERY_MS,
-    async () => {
-      await purgeOldChanges(app.database.db);
-    },
-    'people change notes purge failed',
-  );
-}
+export const peopleChangesRetention = (
+  directories: Pick<PeopleDirectories, 'purgeOldChanges'>,
+): PeriodicTask => ({
+  name: 'people change notes purge',
+  everyMs: PURGE_EVERY_MS,
+  async run() {
+    await directories.purgeOldChanges();
+  },
+});

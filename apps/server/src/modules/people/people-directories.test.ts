@@ -95,7 +95,7 @@ async function agree(
 describe('the people directory', () => {
   it('gives the statement’s pages for random searches and filters', async () => {
     const { org, teams } = await organization();
-    const directories = createPeopleDirectories(db);
+    const directories = createPeopleDirectories({ db });
     const text = fc.string({
       unit: fc.constantFrom(...'anqursiemoz ._%\\@Ωë'),
       minLength: 1,
@@ -120,7 +120,7 @@ describe('the people directory', () => {
 
   it('shows every kind of change in the next call, as the statement does', async () => {
     const { org, teams, people } = await organization();
-    const directories = createPeopleDirectories(db);
+    const directories = createPeopleDirectories({ db });
     const everyone = async () => {
       for (const query of [{}, { q: 'an' }, { team: teams[1]!.id }, { signIn: 'sso' as const }]) {
         await agree(directories, org.id, query, 4);
@@ -160,7 +160,7 @@ describe('the people directory', () => {
   it('never shows another organization’s people, nor their changes', async () => {
     const mine = await organization();
     const theirs = await organization();
-    const directories = createPeopleDirectories(db);
+    const directories = createPeopleDirectories({ db });
     await agree(directories, mine.org.id, {}, 50);
     await db.execute(sql`UPDATE users SET name = 'Intruder' WHERE id = ${theirs.people[0]!.id}`);
     await agree(directories, mine.org.id, { q: 'intruder' }, 5);
@@ -177,7 +177,7 @@ describe('the people directory', () => {
     'shows a change whose transaction began before one it already read, once it commits',
     async () => {
       const { org, people } = await organization();
-      const directories = createPeopleDirectories(db);
+      const directories = createPeopleDirectories({ db });
       await agree(directories, org.id, {}, 50);
       await database.withConnection(async (slow) => {
         // The slow transaction takes its id first, and commits last.
@@ -199,7 +199,7 @@ describe('the people directory', () => {
 
   it('drops a directory nobody used for a while, and builds it again when needed', async () => {
     const { org } = await organization();
-    const directories = createPeopleDirectories(db);
+    const directories = createPeopleDirectories({ db });
     await agree(directories, org.id, {}, 50);
     directories.sweep(Date.now() + DIRECTORY_IDLE_MS / 2);
     expect(directories.sizeOf(org.id)).toBe(NAMES.length + NAMES_MORE.length);

@@ -142,7 +142,11 @@ const SNAPSHOT = { isolationLevel: 'repeatable read', accessMode: 'read only' } 
  * anything changed since the directory's horizon, in the same statement that lowers its
  * search, so a change committed before a call is in its answer, whichever server made it.
  */
-export function createPeopleDirectories(db: Database) {
+export interface PeopleDirectoriesDeps {
+  db: Database;
+}
+
+export function createPeopleDirectories({ db }: PeopleDirectoriesDeps) {
   const entries = new Map<string, Entry>();
 
   async function build(organizationId: string): Promise<Directory> {
@@ -300,6 +304,9 @@ export function createPeopleDirectories(db: Database) {
     clear(): void {
       entries.clear();
     },
+
+    /** Deletes change notes older than `CHANGES_KEPT_HOURS`; returns how many. */
+    purgeOldChanges: (): Promise<number> => purgeOldChanges(db),
   };
 }
 

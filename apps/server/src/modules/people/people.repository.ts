@@ -32,19 +32,19 @@ export interface SharedCollection {
 const PERSON = sql`id, name, email, role, status`;
 
 /** SQL of the people console: people, their sessions, tokens and shared collections. */
-export function createPeopleRepository(db: Executor) {
+export function createPeopleRepository() {
   return {
     /** The rows of one page (one more than the page, to tell whether another follows). */
-    async page(filter: PeopleFilter, teamNames: number) {
+    async page(db: Executor, filter: PeopleFilter, teamNames: number) {
       return selectRows<PersonListRow>(db, peopleListQuery(filter, teamNames));
     },
 
-    async rows(ids: string[], teamNames: number) {
+    async rows(db: Executor, ids: string[], teamNames: number) {
       return selectRows<PersonListRow>(db, peopleRowsQuery(ids, teamNames));
     },
 
     /** People of the organization by id, locked until the transaction ends, in id order. */
-    async lockPeople(organizationId: string, ids: string[]): Promise<PersonRecord[]> {
+    async lockPeople(db: Executor, organizationId: string, ids: string[]): Promise<PersonRecord[]> {
       return selectRows<PersonRecord>(
         db,
         sql`SELECT ${PERSON} FROM users
@@ -53,7 +53,7 @@ export function createPeopleRepository(db: Executor) {
       );
     },
 
-    async find(organizationId: string, id: string): Promise<PersonRecord | null> {
+    async find(db: Executor, organizationId: string, id: string): Promise<PersonRecord | null> {
       const rows = await selectRows<PersonRecord>(
         db,
         sql`SELECT ${PERSON} FROM users WHERE organization_id = ${organizationId} AND id = ${id}`,
@@ -61,7 +61,11 @@ export function createPeopleRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    async emailTaken(email: string, exceptId: string | null = null): Promise<boolean> {
+    async emailTaken(
+      db: Executor,
+      email: string,
+      exceptId: string | null = null,
+    ): Promise<boolean> {
       const rows = await selectRows(
         db,
         sql`SELECT 1 FROM users WHERE lower(email) = lower(${email})
@@ -74,7 +78,7 @@ export function createPeopleRepository(db: Executor) {
      * Serializes every change that could leave the organization without an active
      * administrator, then counts them: two such changes at once run one after the other.
      */
-    async lockAndCountAdmins(organizationId: string): Promise<number> {
+    async lockAndCountAdmins(db: Executor, organizationId: string): Promise<number> {
       await selectRows(
         db,
         sql`SELECT pg_advisory_xact_lock(hashtext(${`admins:${organizationId}`}))`,
@@ -88,9 +92,10 @@ export function createPeopleRepository(db: Executor) {
     },
 
     /** A new person and their My Space. */
-    insert: (values: NewPerson): Promise<string> => insertPerson(db, values),
+    insert: (db: Executor, values: NewPerson): Promise<string> => insertPerson(db, values),
 
     async update(
+      db: Executor,
       id: string,
       values: Partial<{ name: string; email: string; role: PersonRole; status: PersonStatus }>,
     ): Promise<void> {
@@ -103,7 +108,7 @@ export function createPeopleRepository(db: Executor) {
       );
     },
 
-    async setPassword(id: string, passwordHash: string): Promise<void> {
+    async setPassword(db: Executor, id: string, passwordHash: string): Promise<void> {
       await db.execute(
         sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
       );
@@ -114,6 +119,7 @@ export function createPeopleRepository(db: Executor) {
      * token of theirs; how many of each.
      */
     async endSessions(
+      db: Executor,
       ids: string[],
       { accessTokens = true }: { accessTokens?: boolean } = {},
     ): Promise<{ sessions: number; accessTokens: number }> {
@@ -134,7 +140,7 @@ export function createPeopleRepository(db: Executor) {
     },
 
     /** Removes a person's second factor and recovery codes; false when they had none. */
-    async resetSecondFactor(id: string): Promise<boolean> {
+    async resetSecondFactor(db: Executor, id: string): Promise<boolean> {
       await db.execute(sql`DELETE FROM recovery_codes WHERE user_id = ${id}`);
       const rows = await selectRows(
         db,
@@ -145,6 +151,7 @@ export function createPeopleRepository(db: Executor) {
 
     /** The shared collections a person owns, with how many members each has (them aside). */
     async sharedCollections(
+      db: Executor,
       userIds: string[],
     ): Promise<(SharedCollection & { ownerId: string })[]> {
       return selectRows(
@@ -162,7 +169,12 @@ export function createPeopleRepository(db: Executor) {
      * Gives a shared collection (and everything inside it) to another person: it moves to
      * the end of their My Space, they own and run the share, its members stay.
      */
-    async transferShared(collection: SharedCollection, organizationId: string, toUserId: string) {
+    async transferShared(
+      db: Executor,
+      collection: SharedCollection,
+      organizationId: string,
+      toUserId: string,
+    ) {
       await db.execute(sql`
         WITH RECURSIVE tree AS (
           SELECT id FROM collections WHERE id = ${collection.id}
@@ -188,11 +200,11 @@ export function createPeopleRepository(db: Executor) {
       );
     },
 
-    async deleteCollection(id: string): Promise<void> {
+    async deleteCollection(db: Executor, id: string): Promise<void> {
       await db.execute(sql`DELETE FROM collections WHERE id = ${id}`);
     },
 
-    async deletePeople(ids: string[]): Promise<void> {
+    async deletePeople(db: Executor, ids: string[]): Promise<void> {
       await db.execute(sql`DELETE FROM users WHERE id = ANY(${sql.param(ids)}::text[])`);
     },
   };

@@ -15,22 +15,14 @@ import {
   UpdatePersonBody,
 } from '@signpost/contract';
 import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
-import { createPeopleDirectories } from './people-directories.ts';
-import { createPeopleService } from './people.service.ts';
+import type { PeopleService } from './people.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
 /** Administration of people: `/api/admin/people`. Organization administrators only. */
-export const adminPeopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The list's people in memory, per organization (decision 0046); idle ones are dropped.
-  const directories = createPeopleDirectories(app.database.db);
-  const sweeper = setInterval(() => directories.sweep(), 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    directories.clear();
-  });
-  const service = createPeopleService(app.database.db, app.config, app.jobs, directories);
-
+export const adminPeopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> = async (
+  app,
+  { people: service },
+) => {
   app.get(
     '/people',
     {

@@ -16,18 +16,27 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { assertRecentlyAuthenticated } from '../../lib/reauthentication.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createAdminAccess } from '../access/admin-access.ts';
-import { changes, createAuditService } from '../audit/audit.service.ts';
-import { createInvitationsService } from '../invitations/invitations.service.ts';
+import type { AdminAccess } from '../access/admin-access.ts';
+import { changes, type AuditService } from '../audit/audit.service.ts';
+import type { InvitationsService } from '../invitations/invitations.service.ts';
 import type { Jobs } from '../../jobs/queue.ts';
 import { decodeCursor, encodeCursor } from './people-list.query.ts';
-import { createPeopleRepository, type PersonListRow } from './people.repository.ts';
-import { createPeopleRules } from './people.rules.ts';
+import type { PeopleRepository, PersonListRow } from './people.repository.ts';
+import { personActor, type PeopleRules } from './people.rules.ts';
 import { invitationMail } from './invitation-mail.ts';
 import type { PeopleDirectories } from './people-directories.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
 const EMAIL_TAKEN = 'Someone already has this e-mail address.';
+
+/**
+ * Two writes of one e-mail address at once: the database's unique index refuses the second,
+ * which answers as if the check before it had seen the first (409).
+ */
+function emailTakenOnConflict(error: unknown): never {
+  if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+  throw error;
+}
 
 const iso = (value: Date | string | null) =>
   value === null ? null : new Date(value).toISOString();
@@ -51,42 +60,54 @@ export function toRow(row: PersonListRow): PersonRow {
 
 const stripEmail = (email: string) => email.trim();
 
-/**
- * A new person of the caller's organization (invited or created) with their My Space;
- * 409 when anyone of any organization has the e-mail.
- */
-async function insertNew(
-  tx: Transaction,
-  me: AuthContext,
-  body: { name: string; role?: PersonRole },
-  fields: { email: string; status: 'invited' | 'active'; passwordHash: string | null },
-): Promise<string> {
-  const people = createPeopleRepository(tx);
-  if (await people.emailTaken(fields.email)) throw conflict(EMAIL_TAKEN);
-  return people.insert({
-    organizationId: me.organizationId,
-    name: body.name.trim(),
-    role: body.role ?? 'member',
-    ...fields,
-  });
+export interface PeopleDeps {
+  db: Database;
+  config: Config;
+  people: PeopleRepository;
+  rules: PeopleRules;
+  adminAccess: AdminAccess;
+  audit: AuditService;
+  invitations: Pick<InvitationsService, 'issue'>;
+  jobs: Pick<Jobs, 'mailEnabled' | 'sendMail'>;
+  /** The list's people in memory, per organization (decision 0046); null: always SQL. */
+  directories: PeopleDirectories | null;
 }
 
 /** The console's people: who they are, what they may do, and what becomes of them. */
-export function createPeopleService(
-  db: Database,
-  config: Config,
-  jobs: Jobs,
-  directories: PeopleDirectories | null = null,
-) {
-  const access = createAdminAccess(db);
-  const audit = createAuditService(db);
-  const invitations = createInvitationsService(db, config);
-  const repository = createPeopleRepository(db);
+export function createPeopleService({
+  db,
+  config,
+  people: repository,
+  rules,
+  adminAccess: access,
+  audit,
+  invitations,
+  jobs,
+  directories,
+}: PeopleDeps) {
+  const { context, target, lockPeople, setField, offboard } = rules;
 
-  const { context, target, lockPeople, setField, offboard } = createPeopleRules(audit);
+  /**
+   * A new person of the caller's organization (invited or created) with their My Space;
+   * 409 when anyone of any organization has the e-mail.
+   */
+  async function insertNew(
+    tx: Transaction,
+    me: AuthContext,
+    body: { name: string; role?: PersonRole },
+    fields: { email: string; status: 'invited' | 'active'; passwordHash: string | null },
+  ): Promise<string> {
+    if (await repository.emailTaken(tx, fields.email)) throw conflict(EMAIL_TAKEN);
+    return repository.insert(tx, {
+      organizationId: me.organizationId,
+      name: body.name.trim(),
+      role: body.role ?? 'member',
+      ...fields,
+    });
+  }
 
   async function row(id: string): Promise<PersonRow> {
-    const rows = await repository.rows([id], PEOPLE_LIMITS.teamNames);
+    const rows = await repository.rows(db, [id], PEOPLE_LIMITS.teamNames);
     if (!rows[0]) throw notFound(`Person ${id} was not found`);
     return toRow(rows[0]);
   }
@@ -145,6 +166,7 @@ export function createPeopleService(
         }
       }
       const rows = await repository.page(
+        db,
         { ...query, organizationId: me.organizationId, cursor, limit },
         PEOPLE_LIMITS.teamNames,
       );
@@ -161,13 +183,14 @@ export function createPeopleService(
 
     async get(me: AuthContext, id: string) {
       access.admin(me);
-      if (!(await repository.find(me.organizationId, id)))
+      if (!(await repository.find(db, me.organizationId, id)))
         throw notFound(`Person ${id} was not found`);
       return row(id);
     },
 
     async invite(me: AuthContext, body: InvitePersonBody, origin: AuditOrigin) {
       access.admin(me);
+      const by = personActor(me, origin);
       if (body.role === 'admin') assertRecentlyAuthenticated(me, 'invite an administrator');
       const email = stripEmail(body.email);
       const made = await db
@@ -182,27 +205,21 @@ export function createPeopleService(
             userId: id,
             createdBy: me.userId,
           });
-          await audit.record(
-            {
-              ...context(me, origin),
-              action: 'person.invited',
-              target: { type: 'person', id, label: email },
-              after: {
-                name: body.name.trim(),
-                email,
-                role: body.role ?? 'member',
-                status: 'invited',
-              },
-              details: { expiresAt: invitation.expiresAt.toISOString() },
+          await audit.record(tx, {
+            ...context(by),
+            action: 'person.invited',
+            target: { type: 'person', id, label: email },
+            after: {
+              name: body.name.trim(),
+              email,
+              role: body.role ?? 'member',
+              status: 'invited',
             },
-            tx,
-          );
+            details: { expiresAt: invitation.expiresAt.toISOString() },
+          });
           return { id, ...invitation };
         })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-          throw error;
-        });
+        .catch(emailTakenOnConflict);
       const sent = await mailOrLink({ email, name: body.name }, me, made.link);
       return { person: await row(made.id), expiresAt: made.expiresAt.toISOString(), ...sent };
     },
@@ -210,8 +227,9 @@ export function createPeopleService(
     /** A new invitation for an invited person; the earlier link stops working. */
     async resendInvitation(me: AuthContext, id: string, origin: AuditOrigin) {
       access.admin(me);
+      const by = personActor(me, origin);
       const made = await db.transaction(async (tx) => {
-        const [person] = await lockPeople(tx, me, [id]);
+        const [person] = await lockPeople(tx, by, [id]);
         if (!person) throw notFound(`Person ${id} was not found`);
         if (person.status !== 'invited')
           throw conflict('This person has already accepted their invitation.');
@@ -220,15 +238,12 @@ export function createPeopleService(
           userId: id,
           createdBy: me.userId,
         });
-        await audit.record(
-          {
-            ...context(me, origin),
-            action: 'person.invited',
-            target: target(person),
-            details: { resent: true, expiresAt: invitation.expiresAt.toISOString() },
-          },
-          tx,
-        );
+        await audit.record(tx, {
+          ...context(by),
+          action: 'person.invited',
+          target: target(person),
+          details: { resent: true, expiresAt: invitation.expiresAt.toISOString() },
+        });
         return { person, ...invitation };
       });
       const sent = await mailOrLink(made.person, me, made.link);
@@ -237,42 +252,37 @@ export function createPeopleService(
 
     async create(me: AuthContext, body: CreatePersonBody, origin: AuditOrigin) {
       access.admin(me);
+      const by = personActor(me, origin);
       if (body.role === 'admin') assertRecentlyAuthenticated(me, 'create an administrator');
       const email = stripEmail(body.email);
       const passwordHash = await hashPassword(body.password, config.argon2);
       const id = await db
         .transaction(async (tx) => {
           const created = await insertNew(tx, me, body, { email, status: 'active', passwordHash });
-          await audit.record(
-            {
-              ...context(me, origin),
-              action: 'person.created',
-              target: { type: 'person', id: created, label: email },
-              after: {
-                name: body.name.trim(),
-                email,
-                role: body.role ?? 'member',
-                status: 'active',
-              },
+          await audit.record(tx, {
+            ...context(by),
+            action: 'person.created',
+            target: { type: 'person', id: created, label: email },
+            after: {
+              name: body.name.trim(),
+              email,
+              role: body.role ?? 'member',
+              status: 'active',
             },
-            tx,
-          );
+          });
           return created;
         })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-          throw error;
-        });
+        .catch(emailTakenOnConflict);
       return row(id);
     },
 
     async update(me: AuthContext, id: string, body: UpdatePersonBody, origin: AuditOrigin) {
       access.admin(me);
+      const by = personActor(me, origin);
       await db
         .transaction(async (tx) => {
-          const [person] = await lockPeople(tx, me, [id]);
+          const [person] = await lockPeople(tx, by, [id]);
           if (!person) throw notFound(`Person ${id} was not found`);
-          const repo = createPeopleRepository(tx);
           const details = {
             name: body.name?.trim(),
             email: body.email === undefined ? undefined : stripEmail(body.email),
@@ -285,83 +295,72 @@ export function createPeopleService(
           if (body.role && body.role !== person.role) {
             assertRecentlyAuthenticated(me, "change a person's role");
           }
-          if (details.email && (await repo.emailTaken(details.email, id)))
+          if (details.email && (await repository.emailTaken(tx, details.email, id)))
             throw conflict(EMAIL_TAKEN);
           const changed = changes({ name: person.name, email: person.email }, details);
           if (changed) {
-            await repo.update(id, details);
-            await audit.record(
-              {
-                ...context(me, origin),
-                action: 'person.updated',
-                target: target(person),
-                ...changed,
-              },
-              tx,
-            );
+            await repository.update(tx, id, details);
+            await audit.record(tx, {
+              ...context(by),
+              action: 'person.updated',
+              target: target(person),
+              ...changed,
+            });
           }
-          if (body.role) await setField(tx, me, [person], 'role', body.role, origin);
-          if (body.status) await setField(tx, me, [person], 'status', body.status, origin);
+          if (body.role) await setField(tx, by, [person], 'role', body.role);
+          if (body.status) await setField(tx, by, [person], 'status', body.status);
         })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-          throw error;
-        });
+        .catch(emailTakenOnConflict);
       return row(id);
     },
 
     async resetSecondFactor(me: AuthContext, id: string, origin: AuditOrigin) {
       access.admin(me);
+      const by = personActor(me, origin);
       assertRecentlyAuthenticated(me, "reset a person's second factor");
       await db.transaction(async (tx) => {
-        const [person] = await lockPeople(tx, me, [id]);
+        const [person] = await lockPeople(tx, by, [id]);
         if (!person) throw notFound(`Person ${id} was not found`);
-        const people = createPeopleRepository(tx);
-        if (!(await people.resetSecondFactor(id))) {
+        if (!(await repository.resetSecondFactor(tx, id))) {
           throw conflict('This person has no second factor to reset.');
         }
         // The sessions opened with the lost factor end; access tokens stay (decision 0047).
-        const ended = await people.endSessions([id], { accessTokens: false });
-        await audit.record(
-          {
-            ...context(me, origin),
-            action: 'second-factor.reset',
-            target: target(person),
-            details: { sessionsEnded: ended.sessions },
-          },
-          tx,
-        );
+        const ended = await repository.endSessions(tx, [id], { accessTokens: false });
+        await audit.record(tx, {
+          ...context(by),
+          action: 'second-factor.reset',
+          target: target(person),
+          details: { sessionsEnded: ended.sessions },
+        });
       });
     },
 
     async signOutEverywhere(me: AuthContext, id: string, origin: AuditOrigin) {
       access.admin(me);
+      const by = personActor(me, origin);
       await db.transaction(async (tx) => {
-        const [person] = await lockPeople(tx, me, [id]);
+        const [person] = await lockPeople(tx, by, [id]);
         if (!person) throw notFound(`Person ${id} was not found`);
-        const ended = await createPeopleRepository(tx).endSessions([id]);
-        await audit.record(
-          {
-            ...context(me, origin),
-            action: 'sessions.ended-everywhere',
-            target: target(person),
-            details: {
-              ended: ended.sessions + ended.accessTokens,
-              sessionsEnded: ended.sessions,
-              accessTokensRevoked: ended.accessTokens,
-            },
+        const ended = await repository.endSessions(tx, [id]);
+        await audit.record(tx, {
+          ...context(by),
+          action: 'sessions.ended-everywhere',
+          target: target(person),
+          details: {
+            ended: ended.sessions + ended.accessTokens,
+            sessionsEnded: ended.sessions,
+            accessTokensRevoked: ended.accessTokens,
           },
-          tx,
-        );
+        });
       });
     },
 
     /** What a person owns that others share, for the question asked before deleting them. */
     async offboarding(me: AuthContext, id: string) {
       access.admin(me);
-      if (!(await repository.find(me.organizationId, id)))
+      if (!(await repository.find(db, me.organizationId, id)))
         throw notFound(`Person ${id} was not found`);
-      const shared = await repository.sharedCollections([id]);
+      const shared = await repository.sharedCollections(db, [id]);
       return {
         collections: shared.map(({ id: cid, name, memberCount }) => ({
           id: cid,
@@ -373,43 +372,42 @@ export function createPeopleService(
 
     async remove(me: AuthContext, id: string, choice: OffboardingChoice, origin: AuditOrigin) {
       access.admin(me);
+      const by = personActor(me, origin);
       await db.transaction(async (tx) => {
-        const people = await lockPeople(tx, me, [id]);
-        await offboard(tx, me, people, choice, origin);
+        const people = await lockPeople(tx, by, [id]);
+        await offboard(tx, by, people, choice);
       });
     },
 
     /** One action on many people, all or nothing, each of them authorized. */
     async bulk(me: AuthContext, body: BulkPeopleBody, origin: AuditOrigin) {
       access.admin(me);
+      const by = personActor(me, origin);
       if (body.action === 'role' && !body.role) throw badRequest('Choose the role to give.');
       if (body.action === 'role') assertRecentlyAuthenticated(me, 'change roles');
       if (body.action === 'delete' && !body.offboarding) {
         throw badRequest('Say what becomes of their shared collections (offboarding).');
       }
       return db.transaction(async (tx) => {
-        const people = await lockPeople(tx, me, body.ids);
+        const people = await lockPeople(tx, by, body.ids);
         let changed = people.length;
         if (body.action === 'disable' || body.action === 'enable') {
           const value = body.action === 'disable' ? 'disabled' : 'active';
           const eligible = people.filter((p) => p.status !== 'invited');
-          changed = await setField(tx, me, eligible, 'status', value, origin);
+          changed = await setField(tx, by, eligible, 'status', value);
         } else if (body.action === 'role' && body.role) {
-          changed = await setField(tx, me, people, 'role', body.role, origin);
+          changed = await setField(tx, by, people, 'role', body.role);
         } else if (body.action === 'sign-out') {
-          await createPeopleRepository(tx).endSessions(body.ids);
+          await repository.endSessions(tx, body.ids);
           for (const person of people) {
-            await audit.record(
-              {
-                ...context(me, origin),
-                action: 'sessions.ended-everywhere',
-                target: target(person),
-              },
-              tx,
-            );
+            await audit.record(tx, {
+              ...context(by),
+              action: 'sessions.ended-everywhere',
+              target: target(person),
+            });
           }
         } else if (body.action === 'delete' && body.offboarding) {
-          await offboard(tx, me, people, body.offboarding, origin);
+          await offboard(tx, by, people, body.offboarding);
         }
         return { action: body.action, changed, unchanged: people.length - changed };
       });

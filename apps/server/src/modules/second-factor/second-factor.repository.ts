@@ -4,9 +4,9 @@ import { endSessionsBut } from '../../db/sessions.ts';
 import { recoveryCodes, secondFactors, users } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
-export function createSecondFactorRepository(db: Executor) {
+export function createSecondFactorRepository() {
   return {
-    async find(userId: string) {
+    async find(db: Executor, userId: string) {
       const rows = await db
         .select({
           secret: secondFactors.secret,
@@ -19,7 +19,7 @@ export function createSecondFactorRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    async findAccount(userId: string) {
+    async findAccount(db: Executor, userId: string) {
       const rows = await db
         .select({ email: users.email, passwordHash: users.passwordHash })
         .from(users)
@@ -29,7 +29,7 @@ export function createSecondFactorRepository(db: Executor) {
     },
 
     /** Stores a new, not yet enabled secret; an enabled one is never replaced here. */
-    async savePending(userId: string, secret: string): Promise<boolean> {
+    async savePending(db: Executor, userId: string, secret: string): Promise<boolean> {
       const rows = await db
         .insert(secondFactors)
         .values({ userId, secret })
@@ -42,7 +42,7 @@ export function createSecondFactorRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async enable(userId: string, step: number): Promise<boolean> {
+    async enable(db: Executor, userId: string, step: number): Promise<boolean> {
       const rows = await db
         .update(secondFactors)
         .set({ enabledAt: sql`now()`, lastUsedStep: step })
@@ -55,7 +55,7 @@ export function createSecondFactorRepository(db: Executor) {
      * Accepts the code of `step` once: the row moves forward only from an older step, so
      * two requests with the same code cannot both succeed.
      */
-    async useStep(userId: string, step: number): Promise<boolean> {
+    async useStep(db: Executor, userId: string, step: number): Promise<boolean> {
       const rows = await db
         .update(secondFactors)
         .set({ lastUsedStep: step })
@@ -70,14 +70,14 @@ export function createSecondFactorRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async replaceRecoveryCodes(userId: string, hashes: string[]): Promise<void> {
+    async replaceRecoveryCodes(db: Executor, userId: string, hashes: string[]): Promise<void> {
       await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await db
         .insert(recoveryCodes)
         .values(hashes.map((codeHash) => ({ id: newId(), userId, codeHash })));
     },
 
-    async useRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+    async useRecoveryCode(db: Executor, userId: string, codeHash: string): Promise<boolean> {
       const rows = await db
         .update(recoveryCodes)
         .set({ usedAt: sql`now()` })
@@ -92,7 +92,7 @@ export function createSecondFactorRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async recoveryCodesLeft(userId: string): Promise<number> {
+    async recoveryCodesLeft(db: Executor, userId: string): Promise<number> {
       const rows = await db
         .select({ n: count() })
         .from(recoveryCodes)
@@ -104,13 +104,14 @@ export function createSecondFactorRepository(db: Executor) {
      * Ends every live session of the person but `keep`: sessions opened before the factor
      * was turned on never passed it (decision 0048). Returns how many ended.
      */
-    endOtherSessions(userId: string, keep: string | null): Promise<number> {
+    endOtherSessions(db: Executor, userId: string, keep: string | null): Promise<number> {
       return endSessionsBut(db, userId, keep);
     },
 
-    async remove(userId: string): Promise<void> {
+    async remove(db: Executor, userId: string): Promise<void> {
       await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       await db.delete(secondFactors).where(eq(secondFactors.userId, userId));
     },
   };
 }
+export type SecondFactorRepository = ReturnType<typeof createSecondFactorRepository>;

@@ -249,7 +249,7 @@ describe('second factor (TOTP)', () => {
   it('is not offered to accounts without a password, nor changed with an access token', async () => {
     const sso = await createUser(db, org.id, { password: null });
     // Such a person has a session through single sign-on; here one is opened directly.
-    const token = await app.auth.openSession(sso.id, '127.0.0.1', undefined);
+    const token = await app.services.auth.openSession(sso.id, '127.0.0.1', undefined);
     const headers = { authorization: `Bearer ${token}` };
     const status = await app.inject({ method: 'GET', url: '/api/auth/second-factor', headers });
     expect(status.json()).toMatchObject({ available: false, enabled: false });

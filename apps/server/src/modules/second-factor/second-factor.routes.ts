@@ -8,9 +8,8 @@ import {
   SecondFactorSetupResponse,
   SecondFactorStatus,
 } from '@signpost/contract';
-import type { FastifyRequest } from 'fastify';
-import { requireRecentAuthentication } from '../auth/reauthentication.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
+import type { SecondFactorService } from './second-factor.service.ts';
 
 const bearer = [{ bearer: [] }];
 const errors = {
@@ -21,17 +20,10 @@ const errors = {
   429: ErrorResponse,
 };
 
-/**
- * Changing the second factor needs a sign-in session, not an access token, that proved who
- * the person is within the last few minutes (decision 0048).
- */
-const signedIn = (request: FastifyRequest, doing: string) =>
-  requireRecentAuthentication(request, doing);
-
 /** The optional second factor (TOTP), under /api/auth/second-factor. */
-export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = app.auth.secondFactor;
-
+export const secondFactorRoutes: FastifyPluginAsyncTypebox<{
+  secondFactor: SecondFactorService;
+}> = async (app, { secondFactor: service }) => {
   app.get(
     '/second-factor',
     {
@@ -61,7 +53,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: SecondFactorSetupResponse, ...errors },
       },
     },
-    async (request) => service.setup(signedIn(request, 'set up the second factor').userId),
+    async (request) => service.setup(caller(request)),
   );
 
   app.post(
@@ -79,12 +71,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RecoveryCodesResponse, ...errors },
       },
     },
-    async (request) =>
-      service.enable(
-        signedIn(request, 'turn the second factor on'),
-        request.body.code,
-        originOf(request),
-      ),
+    async (request) => service.enable(caller(request), request.body.code, originOf(request)),
   );
 
   app.post(
@@ -101,11 +88,7 @@ export const secondFactorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.disable(
-        signedIn(request, 'turn the second factor off'),
-        request.body,
-        originOf(request),
-      );
+      await service.disable(caller(request), request.body, originOf(request));
       return reply.status(204).send(null);
     },
   );

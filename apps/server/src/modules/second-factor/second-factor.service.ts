@@ -4,9 +4,10 @@ import type { Database } from '../../db/client.ts';
 import { AppError, conflict, forbidden } from '../../lib/errors.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { PasswordVerifier } from '../../lib/passwords.ts';
-import { auditOf, createAuditService } from '../audit/audit.service.ts';
-import { createThrottleService } from '../throttle/throttle.service.ts';
-import { createSecondFactorRepository } from './second-factor.repository.ts';
+import { assertRecentlyAuthenticated } from '../../lib/reauthentication.ts';
+import { auditOf, type AuditService } from '../audit/audit.service.ts';
+import type { ThrottleService } from '../throttle/throttle.service.ts';
+import type { SecondFactorRepository } from './second-factor.repository.ts';
 import { base32Encode, matchTotp, newTotpSecret, normalizeCode, otpauthUrl } from './totp.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
@@ -27,11 +28,28 @@ const hashRecoveryCode = (code: string) =>
 
 export type SecondFactorCheck = 'not-enabled' | 'required' | 'accepted' | 'refused';
 
-export function createSecondFactorService(db: Database, config: Config) {
-  const repository = createSecondFactorRepository(db);
-  const throttle = createThrottleService(db);
+/**
+ * Changing the second factor needs a sign-in session, not an access token, that proved who
+ * the person is within the last few minutes (decision 0048).
+ */
+const signedIn = (me: AuthContext, doing: string) => assertRecentlyAuthenticated(me, doing);
+
+export interface SecondFactorDeps {
+  db: Database;
+  config: Config;
+  secondFactor: SecondFactorRepository;
+  throttle: ThrottleService;
+  audit: AuditService;
+}
+
+export function createSecondFactorService({
+  db,
+  config,
+  secondFactor: repository,
+  throttle,
+  audit,
+}: SecondFactorDeps) {
   const verifier = new PasswordVerifier(config.argon2);
-  const audit = createAuditService(db);
   const event = (me: AuthContext, origin: AuditOrigin) => ({
     ...auditOf(me, origin),
     target: { type: 'person' as const, id: me.userId, label: me.email },
@@ -40,7 +58,7 @@ export function createSecondFactorService(db: Database, config: Config) {
   /** A code of the enabled secret that has not been accepted before. */
   async function acceptCode(userId: string, secret: string, code: string): Promise<boolean> {
     const step = matchTotp(secret, code);
-    return step !== null && repository.useStep(userId, step);
+    return step !== null && repository.useStep(db, userId, step);
   }
 
   /** Guessing codes or passwords here is limited like sign-in. */
@@ -67,27 +85,28 @@ export function createSecondFactorService(db: Database, config: Config) {
   return {
     async status(userId: string) {
       const [account, factor] = await Promise.all([
-        repository.findAccount(userId),
-        repository.find(userId),
+        repository.findAccount(db, userId),
+        repository.find(db, userId),
       ]);
       const enabled = Boolean(factor?.enabledAt);
       return {
         available: Boolean(account?.passwordHash),
         enabled,
-        recoveryCodesLeft: enabled ? await repository.recoveryCodesLeft(userId) : 0,
+        recoveryCodesLeft: enabled ? await repository.recoveryCodesLeft(db, userId) : 0,
       };
     },
 
     /** A new secret to confirm; replaces an unconfirmed one, never an enabled one. */
-    async setup(userId: string) {
-      const account = await repository.findAccount(userId);
+    async setup(me: AuthContext) {
+      const userId = signedIn(me, 'set up the second factor').userId;
+      const account = await repository.findAccount(db, userId);
       if (!account?.passwordHash) {
         throw forbidden(
           'Your account signs in by single sign-on; its second factor is set at your provider.',
         );
       }
       const secret = newTotpSecret();
-      if (!(await repository.savePending(userId, secret))) {
+      if (!(await repository.savePending(db, userId, secret))) {
         throw conflict('The second factor is already on. Turn it off first to set up a new one.');
       }
       return { secret, otpauthUrl: otpauthUrl(secret, ISSUER, account.email) };
@@ -98,29 +117,27 @@ export function createSecondFactorService(db: Database, config: Config) {
      * sessions; returns the recovery codes once.
      */
     async enable(me: AuthContext, code: string, origin: AuditOrigin) {
-      const userId = me.userId;
-      const factor = await repository.find(userId);
+      const userId = signedIn(me, 'turn the second factor on').userId;
+      const factor = await repository.find(db, userId);
       if (!factor) throw conflict('Set up the second factor first.');
       if (factor.enabledAt) throw conflict('The second factor is already on.');
       const step = await guarded(userId, async () => matchTotp(factor.secret, code));
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       await db.transaction(async (tx) => {
-        const inTx = createSecondFactorRepository(tx);
-        if (!(await inTx.enable(userId, step))) throw conflict('The second factor is already on.');
-        await inTx.replaceRecoveryCodes(userId, codes.map(hashRecoveryCode));
+        if (!(await repository.enable(tx, userId, step))) {
+          throw conflict('The second factor is already on.');
+        }
+        await repository.replaceRecoveryCodes(tx, userId, codes.map(hashRecoveryCode));
         // Sessions opened before the factor never passed it: only this one, which proved it
         // with the code just now, stays. Access tokens stay (decision 0047).
-        const ended = await inTx.endOtherSessions(userId, me.sessionId);
-        await audit.record(
-          {
-            ...event(me, origin),
-            action: 'second-factor.enabled',
-            before: { secondFactor: false },
-            after: { secondFactor: true },
-            details: { otherSessionsEnded: ended },
-          },
-          tx,
-        );
+        const ended = await repository.endOtherSessions(tx, userId, me.sessionId);
+        await audit.record(tx, {
+          ...event(me, origin),
+          action: 'second-factor.enabled',
+          before: { secondFactor: false },
+          after: { secondFactor: true },
+          details: { otherSessionsEnded: ended },
+        });
       });
       return { recoveryCodes: codes };
     },
@@ -131,8 +148,8 @@ export function createSecondFactorService(db: Database, config: Config) {
       proof: { code?: string; password?: string },
       origin: AuditOrigin,
     ) {
-      const userId = me.userId;
-      const factor = await repository.find(userId);
+      const userId = signedIn(me, 'turn the second factor off').userId;
+      const factor = await repository.find(db, userId);
       if (!factor?.enabledAt) throw conflict('The second factor is not on.');
       if (!proof.code && !proof.password) {
         throw invalid('Enter a current code or your password to turn the second factor off.');
@@ -140,7 +157,7 @@ export function createSecondFactorService(db: Database, config: Config) {
       const by = await guarded(userId, async () => {
         if (proof.code && (await acceptCode(userId, factor.secret, proof.code))) return 'code';
         if (proof.password) {
-          const account = await repository.findAccount(userId);
+          const account = await repository.findAccount(db, userId);
           if (await verifier.verify(account?.passwordHash ?? null, proof.password)) {
             return 'password';
           }
@@ -148,17 +165,14 @@ export function createSecondFactorService(db: Database, config: Config) {
         return null;
       });
       await db.transaction(async (tx) => {
-        await createSecondFactorRepository(tx).remove(userId);
-        await audit.record(
-          {
-            ...event(me, origin),
-            action: 'second-factor.disabled',
-            before: { secondFactor: true },
-            after: { secondFactor: false },
-            details: { provedWith: by },
-          },
-          tx,
-        );
+        await repository.remove(tx, userId);
+        await audit.record(tx, {
+          ...event(me, origin),
+          action: 'second-factor.disabled',
+          before: { secondFactor: true },
+          after: { secondFactor: false },
+          details: { provedWith: by },
+        });
       });
     },
 
@@ -167,13 +181,13 @@ export function createSecondFactorService(db: Database, config: Config) {
       userId: string,
       proof: { totp?: string | undefined; recoveryCode?: string | undefined },
     ): Promise<SecondFactorCheck> {
-      const factor = await repository.find(userId);
+      const factor = await repository.find(db, userId);
       if (!factor?.enabledAt) return 'not-enabled';
       if (!proof.totp && !proof.recoveryCode) return 'required';
       if (proof.totp && (await acceptCode(userId, factor.secret, proof.totp))) return 'accepted';
       if (
         proof.recoveryCode &&
-        (await repository.useRecoveryCode(userId, hashRecoveryCode(proof.recoveryCode)))
+        (await repository.useRecoveryCode(db, userId, hashRecoveryCode(proof.recoveryCode)))
       ) {
         return 'accepted';
       }
@@ -181,7 +195,7 @@ export function createSecondFactorService(db: Database, config: Config) {
     },
 
     async isEnabled(userId: string): Promise<boolean> {
-      return Boolean((await repository.find(userId))?.enabledAt);
+      return Boolean((await repository.find(db, userId))?.enabledAt);
     },
   };
 }

@@ -18,10 +18,10 @@ export interface PersonRow {
 }
 
 /** The SQL of the administration commands (`npm run admin`). */
-export function createCommandLineRepository(db: Executor) {
+export function createCommandLineRepository() {
   return {
     /** The person with this e-mail (any case), locked until the transaction ends. */
-    async lockPersonByEmail(email: string): Promise<PersonRow | null> {
+    async lockPersonByEmail(db: Executor, email: string): Promise<PersonRow | null> {
       const rows = await selectRows<PersonRow>(
         db,
         sql`SELECT id, organization_id AS "organizationId", name, email, role, status
@@ -30,29 +30,10 @@ export function createCommandLineRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    /**
-     * Counts the organization's active administrators other than `exceptId`, after taking
-     * a lock on its administrators until the transaction ends: of two commands that each
-     * disable one of the last two, the second sees the first's change. (Every command has
-     * locked its person first, so waiting here cannot deadlock.)
-     */
-    async otherActiveAdmins(organizationId: string, exceptId: string): Promise<number> {
-      await db.execute(
-        // The same lock as the console's changes (people.repository.ts, lockAndCountAdmins).
-        sql`SELECT pg_advisory_xact_lock(hashtext(${`admins:${organizationId}`}))`,
-      );
-      const rows = await selectRows<{ count: number }>(
-        db,
-        sql`SELECT count(*)::int AS count FROM users
-            WHERE organization_id = ${organizationId} AND role = 'admin' AND status = 'active'
-              AND id <> ${exceptId}`,
-      );
-      return Number(rows[0]?.count ?? 0);
-    },
-
     async update(
+      db: Executor,
       id: string,
-      values: Partial<{ passwordHash: string; role: OrganizationRole; status: UserStatus }>,
+      values: Partial<{ passwordHash: string; status: UserStatus }>,
     ): Promise<void> {
       await db
         .update(users)
@@ -64,7 +45,10 @@ export function createCommandLineRepository(db: Executor) {
      * Ends every session and revokes every access token of the person, for good (enabling
      * them again brings neither back); how many of each.
      */
-    async endSessions(userId: string): Promise<{ sessions: number; accessTokens: number }> {
+    async endSessions(
+      db: Executor,
+      userId: string,
+    ): Promise<{ sessions: number; accessTokens: number }> {
       const ended = await db
         .update(sessions)
         .set({ revokedAt: sql`now()` })
@@ -79,3 +63,4 @@ export function createCommandLineRepository(db: Executor) {
     },
   };
 }
+export type CommandLineRepository = ReturnType<typeof createCommandLineRepository>;

@@ -11,9 +11,9 @@ export interface NewAdmin {
 }
 
 /** The SQL of the first run: setup codes, the first organization and its administrator. */
-export function createSetupRepository(db: Executor) {
+export function createSetupRepository() {
   return {
-    async organizationExists(): Promise<boolean> {
+    async organizationExists(db: Executor): Promise<boolean> {
       const rows = await selectRows(db, sql`SELECT 1 FROM organizations LIMIT 1`);
       return rows.length > 0;
     },
@@ -22,21 +22,21 @@ export function createSetupRepository(db: Executor) {
      * Serializes first runs until the transaction ends: the second of two setups racing
      * waits here, then sees the organization the first one made.
      */
-    async lock(): Promise<void> {
+    async lock(db: Executor): Promise<void> {
       await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('signpost:first-run'))`);
     },
 
     /** Codes past their expiry work no more; each start clears them away. */
-    async deleteExpiredCodes(): Promise<void> {
+    async deleteExpiredCodes(db: Executor): Promise<void> {
       await db.delete(setupCodes).where(lte(setupCodes.expiresAt, sql`now()`));
     },
 
-    async insertCode(codeHash: string, expiresAt: Date): Promise<void> {
+    async insertCode(db: Executor, codeHash: string, expiresAt: Date): Promise<void> {
       await db.insert(setupCodes).values({ codeHash, expiresAt });
     },
 
     /** Whether a printed code with this hash exists and has not expired. */
-    async codeIsLive(codeHash: string): Promise<boolean> {
+    async codeIsLive(db: Executor, codeHash: string): Promise<boolean> {
       const rows = await db
         .select({ codeHash: setupCodes.codeHash })
         .from(setupCodes)
@@ -46,16 +46,16 @@ export function createSetupRepository(db: Executor) {
     },
 
     /** Every code goes once an organization exists: none of them may set up anything again. */
-    async deleteCodes(): Promise<void> {
+    async deleteCodes(db: Executor): Promise<void> {
       await db.delete(setupCodes);
     },
 
-    async insertOrganization(id: string, name: string): Promise<void> {
+    async insertOrganization(db: Executor, id: string, name: string): Promise<void> {
       await db.insert(organizations).values({ id, name });
     },
 
     /** An active administrator with their own root collection, "My Space". */
-    insertAdmin: (admin: NewAdmin): Promise<string> =>
+    insertAdmin: (db: Executor, admin: NewAdmin): Promise<string> =>
       insertPerson(db, { ...admin, role: 'admin', status: 'active' }),
   };
 }

@@ -4,9 +4,9 @@ import { selectRows } from '../../db/client.ts';
 import { auditLog, collections, organizations, setupCodes, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createUser, signIn } from '../../../test/factories.ts';
-import { issueSetupCode } from './setup.service.ts';
 
 const { app, db } = await createTestApp({ LOGIN_MAX_PER_ACCOUNT_AND_ADDRESS: '3' });
+const issueSetupCode = () => app.services.setup.issueCode();
 
 /** Back to a database without any organization, setup code or throttle count. */
 beforeEach(async () => {
@@ -42,16 +42,16 @@ const actions = async () =>
 describe('GET /api/setup', () => {
   it('says setup is needed while no organization exists, and not afterwards', async () => {
     expect((await status()).json()).toEqual({ required: true });
-    const code = await issueSetupCode(db);
+    const code = await issueSetupCode();
     expect((await setup(valid(code!))).statusCode).toBe(201);
     expect((await status()).json()).toEqual({ required: false });
-    expect(await issueSetupCode(db)).toBeNull();
+    expect(await issueSetupCode()).toBeNull();
   });
 });
 
 describe('POST /api/setup', () => {
   it('creates the organization and its administrator, and signs them in', async () => {
-    const code = await issueSetupCode(db);
+    const code = await issueSetupCode();
     const response = await setup(valid(code!), { 'user-agent': 'Setup Browser' });
     expect(response.statusCode).toBe(201);
     const { token } = response.json<{ token: string }>();
@@ -112,7 +112,7 @@ describe('POST /api/setup', () => {
   });
 
   it('works once: afterwards it is 409 with a clear message, for anyone', async () => {
-    const [first, second] = [await issueSetupCode(db), await issueSetupCode(db)];
+    const [first, second] = [await issueSetupCode(), await issueSetupCode()];
     const done = await setup(valid(first!));
     const { token } = done.json<{ token: string }>();
     const org = (await db.select().from(organizations))[0]!;
@@ -136,14 +136,14 @@ describe('POST /api/setup', () => {
   });
 
   it('takes any printed, unexpired code, in any case and with spaces', async () => {
-    const first = await issueSetupCode(db);
-    await issueSetupCode(db);
+    const first = await issueSetupCode();
+    await issueSetupCode();
     const typed = ` ${first!.toLowerCase().replace(/-/g, ' ')} `;
     expect((await setup(valid(typed))).statusCode).toBe(201);
   });
 
   it('refuses a wrong or expired code with 403, records it, and creates nothing', async () => {
-    const code = await issueSetupCode(db);
+    const code = await issueSetupCode();
     await db.update(setupCodes).set({ expiresAt: sql`now() - interval '1 second'` });
     for (const attempt of [code!, 'AAAA-BBBB-CCCC']) {
       const response = await setup(valid(attempt), { 'user-agent': 'Guesser' });
@@ -159,7 +159,7 @@ describe('POST /api/setup', () => {
   });
 
   it('throttles wrong codes like sign-in: 429 with Retry-After, even for the right code', async () => {
-    const code = await issueSetupCode(db);
+    const code = await issueSetupCode();
     for (let i = 0; i < 3; i += 1) expect((await setup(valid('WRONG'))).statusCode).toBe(403);
     const blocked = await setup(valid(code!));
     expect(blocked.statusCode).toBe(429);
@@ -170,7 +170,7 @@ describe('POST /api/setup', () => {
   });
 
   it('makes one organization when two setups race', async () => {
-    const [a, b] = [await issueSetupCode(db), await issueSetupCode(db)];
+    const [a, b] = [await issueSetupCode(), await issueSetupCode()];
     const answers = await Promise.all([
       setup(valid(a!)),
       setup({ ...valid(b!), organizationName: 'Rival', email: 'rival@acme.test' }),
@@ -182,7 +182,7 @@ describe('POST /api/setup', () => {
   });
 
   it('stores hostile strings as text', async () => {
-    const code = await issueSetupCode(db);
+    const code = await issueSetupCode();
     const name = `<img src=x onerror=alert(1)> "Ω" '; DROP TABLE users; --`;
     const response = await setup({ ...valid(code!), organizationName: name, name });
     expect(response.statusCode).toBe(201);
@@ -227,7 +227,7 @@ describe('POST /api/setup', () => {
     ['an oversized password', { password: long(129) }, /password/],
     ['an oversized code', { setupCode: long(65) }, /setupCode/],
   ])('refuses %s with 400 and stores nothing', async (_, change, message) => {
-    const code = await issueSetupCode(db);
+    const code = await issueSetupCode();
     const payload =
       change === undefined || Array.isArray(change) ? change : { ...valid(code!), ...change };
     const response = await app.inject({

@@ -5,13 +5,14 @@ import {
   SessionResponse,
   SetupStatusResponse,
 } from '@signpost/contract';
-import { createSetupService } from './setup.service.ts';
+import type { SetupService } from './setup.service.ts';
 import { originOf } from '../../lib/request-context.ts';
 
 /** First run: `/api/setup` (status and the one-time setup of the organization). */
-export const setupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createSetupService(app.database.db, app.config, app.auth);
-
+export const setupRoutes: FastifyPluginAsyncTypebox<{ setup: SetupService }> = async (
+  app,
+  { setup: service },
+) => {
   app.get(
     '/',
     {

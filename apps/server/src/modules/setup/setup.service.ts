@@ -11,10 +11,15 @@ import type { Database, Executor } from '../../db/client.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { createAuditService, type AuditActor, type AuditTarget } from '../audit/audit.service.ts';
+import {
+  COMMAND_LINE,
+  type AuditActor,
+  type AuditService,
+  type AuditTarget,
+} from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { createThrottleService } from '../throttle/throttle.service.ts';
-import { createSetupRepository } from './setup.repository.ts';
+import type { ThrottleService } from '../throttle/throttle.service.ts';
+import type { SetupRepository } from './setup.repository.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
 /** How long a printed setup code works; every start of the server prints a new one. */
@@ -93,82 +98,34 @@ export interface CreatedOrganization {
   userId: string;
 }
 
-/**
- * Creates the organization and its first administrator in `tx`, with their audit entries,
- * after taking the first-run lock; 409 when an organization exists. Every setup code goes.
- */
-export async function createFirstOrganization(
-  tx: Executor,
-  input: FirstRunInput & { passwordHash: string },
-  audit: {
-    actor: 'admin' | null;
-    origin: AuditOrigin;
-    details: Record<string, unknown>;
-    /** The setup screen's code, checked again under the lock (it may have expired). */
-    codeHash?: string;
-  },
-): Promise<CreatedOrganization> {
-  const repository = createSetupRepository(tx);
-  await repository.lock();
-  if (await repository.organizationExists()) throw conflict(ALREADY_SET_UP);
-  if (audit.codeHash !== undefined && !(await repository.codeIsLive(audit.codeHash))) {
-    throw forbidden(WRONG_CODE);
-  }
-  const organizationId = newId();
-  await repository.insertOrganization(organizationId, input.organizationName);
-  const userId = await repository.insertAdmin({
-    organizationId,
-    name: input.name,
-    email: input.email,
-    passwordHash: input.passwordHash,
-  });
-  await repository.deleteCodes();
-
-  const log = createAuditService(tx);
-  const actor: AuditActor | null =
-    audit.actor === 'admin' ? { id: userId, name: input.name, email: input.email } : null;
-  const base = { organizationId, actor, ...audit.origin, details: audit.details };
-  const organization: AuditTarget = {
-    type: 'organization',
-    id: organizationId,
-    label: input.organizationName,
-  };
-  const person: AuditTarget = { type: 'person', id: userId, label: input.email };
-  await log.record({ ...base, action: 'organization.created', target: organization }, tx);
-  await log.record(
-    {
-      ...base,
-      action: 'person.created',
-      target: person,
-      after: { name: input.name, email: input.email, role: 'admin', status: 'active' },
-    },
-    tx,
-  );
-  await log.record({ ...base, action: 'setup.completed', target: organization }, tx);
-  return { organizationId, userId };
+/** How the first organization's audit entries tell who made it and from where. */
+export interface FirstRunRecord {
+  /** The new administrator (the setup screen), or the command line. */
+  actor: 'admin' | 'command line';
+  origin: AuditOrigin;
+  details: Record<string, unknown>;
+  /** The setup screen's code, checked again under the lock (it may have expired). */
+  codeHash?: string;
 }
 
-/**
- * At start: while no organization exists, makes a new one-time code, stores its hash with
- * an expiry and returns it to be printed; null once an organization exists.
- */
-export async function issueSetupCode(db: Executor): Promise<string | null> {
-  const repository = createSetupRepository(db);
-  if (await repository.organizationExists()) return null;
-  await repository.deleteExpiredCodes();
-  const code = generateSetupCode();
-  await repository.insertCode(
-    hashSetupCode(code),
-    new Date(Date.now() + SETUP_CODE_HOURS * 3600_000),
-  );
-  return code;
+export interface SetupDeps {
+  db: Database;
+  config: Config;
+  setup: SetupRepository;
+  throttle: ThrottleService;
+  audit: AuditService;
+  auth: Pick<AuthService, 'startSession' | 'signedIn'>;
 }
 
-export function createSetupService(db: Database, config: Config, auth: AuthService) {
-  const repository = createSetupRepository(db);
-  const throttle = createThrottleService(db);
-  const audit = createAuditService(db);
-
+/** The first run: the setup code, the setup screen, and the first organization. */
+export function createSetupService({
+  db,
+  config,
+  setup: repository,
+  throttle,
+  audit,
+  auth,
+}: SetupDeps) {
   const throttleLimits = (ip: string) => {
     const { windowSeconds, maxPerAccountAndAddress, maxPerAccount, accountBlockSeconds } =
       config.login;
@@ -183,25 +140,89 @@ export function createSetupService(db: Database, config: Config, auth: AuthServi
     ];
   };
 
+  /**
+   * Creates the organization and its first administrator in `tx`, with their audit entries,
+   * after taking the first-run lock; 409 when an organization exists. Every setup code goes.
+   */
+  async function createFirstOrganization(
+    tx: Executor,
+    input: FirstRunInput & { passwordHash: string },
+    record: FirstRunRecord,
+  ): Promise<CreatedOrganization> {
+    await repository.lock(tx);
+    if (await repository.organizationExists(tx)) throw conflict(ALREADY_SET_UP);
+    if (record.codeHash !== undefined && !(await repository.codeIsLive(tx, record.codeHash))) {
+      throw forbidden(WRONG_CODE);
+    }
+    const organizationId = newId();
+    await repository.insertOrganization(tx, organizationId, input.organizationName);
+    const userId = await repository.insertAdmin(tx, {
+      organizationId,
+      name: input.name,
+      email: input.email,
+      passwordHash: input.passwordHash,
+    });
+    await repository.deleteCodes(tx);
+
+    const actor: AuditActor =
+      record.actor === 'admin'
+        ? { id: userId, name: input.name, email: input.email }
+        : COMMAND_LINE;
+    const base = { organizationId, actor, ...record.origin, details: record.details };
+    const organization: AuditTarget = {
+      type: 'organization',
+      id: organizationId,
+      label: input.organizationName,
+    };
+    const person: AuditTarget = { type: 'person', id: userId, label: input.email };
+    await audit.record(tx, { ...base, action: 'organization.created', target: organization });
+    await audit.record(tx, {
+      ...base,
+      action: 'person.created',
+      target: person,
+      after: { name: input.name, email: input.email, role: 'admin', status: 'active' },
+    });
+    await audit.record(tx, { ...base, action: 'setup.completed', target: organization });
+    return { organizationId, userId };
+  }
+
   return {
+    createFirstOrganization,
+
+    /**
+     * At start: while no organization exists, makes a new one-time code, stores its hash
+     * with an expiry and returns it to be printed; null once an organization exists.
+     */
+    async issueCode(): Promise<string | null> {
+      if (await repository.organizationExists(db)) return null;
+      await repository.deleteExpiredCodes(db);
+      const code = generateSetupCode();
+      await repository.insertCode(
+        db,
+        hashSetupCode(code),
+        new Date(Date.now() + SETUP_CODE_HOURS * 3600_000),
+      );
+      return code;
+    },
+
     async status(): Promise<SetupStatusResponse> {
-      return { required: !(await repository.organizationExists()) };
+      return { required: !(await repository.organizationExists(db)) };
     },
 
     /** The setup screen: creates the organization and its administrator, and signs them in. */
     async complete(body: CompleteSetupBody, origin: Required<AuditOrigin>): Promise<string> {
-      if (await repository.organizationExists()) throw conflict(ALREADY_SET_UP);
+      if (await repository.organizationExists(db)) throw conflict(ALREADY_SET_UP);
       const input = checkFirstRunInput(body);
       // Counted before the code is checked, forgiven when it was right, like a sign-in.
       const ip = origin.ip ?? 'unknown';
       const limits = throttleLimits(ip);
       await throttle.admit(limits, 'setup attempts');
       const codeHash = hashSetupCode(body.setupCode);
-      if (!(await repository.codeIsLive(codeHash))) {
+      if (!(await repository.codeIsLive(db, codeHash))) {
         // Another setup may have completed since the first look, taking every code with it:
         // that is the answer, not a wrong code.
-        if (await repository.organizationExists()) throw conflict(ALREADY_SET_UP);
-        await audit.record({
+        if (await repository.organizationExists(db)) throw conflict(ALREADY_SET_UP);
+        await audit.record(db, {
           organizationId: null,
           actor: null,
           action: 'setup.refused',
@@ -218,10 +239,11 @@ export function createSetupService(db: Database, config: Config, auth: AuthServi
           { ...input, passwordHash },
           { actor: 'admin', origin, details: { via: 'setup screen' }, codeHash },
         );
-        const { token } = await auth.startSession(userId, ip, origin.userAgent ?? undefined, tx);
-        await auth.signedIn(userId, tx);
+        const { token } = await auth.startSession(tx, userId, ip, origin.userAgent ?? undefined);
+        await auth.signedIn(tx, userId);
         return token;
       });
     },
   };
 }
+export type SetupService = ReturnType<typeof createSetupService>;

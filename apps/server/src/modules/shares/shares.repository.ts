@@ -10,9 +10,9 @@ export interface ShareRow {
   createdBy: string;
 }
 
-export function createSharesRepository(db: Executor) {
+export function createSharesRepository() {
   return {
-    async find(organizationId: string, id: string): Promise<ShareRow | null> {
+    async find(db: Executor, organizationId: string, id: string): Promise<ShareRow | null> {
       const rows = await db
         .select({
           id: collectionShares.id,
@@ -31,6 +31,7 @@ export function createSharesRepository(db: Executor) {
      * shared, and whether it or any collection below it holds favorites.
      */
     async treeFacts(
+      db: Executor,
       collectionId: string,
     ): Promise<{ containsShare: boolean; holdsFavorites: boolean }> {
       const rows = await selectRows<{ containsShare: boolean; holdsFavorites: boolean }>(
@@ -52,7 +53,7 @@ export function createSharesRepository(db: Executor) {
     },
 
     /** Of these ids, the ones that are active people of the organization. */
-    async findActivePeople(organizationId: string, ids: string[]): Promise<string[]> {
+    async findActivePeople(db: Executor, organizationId: string, ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .select({ id: users.id })
@@ -68,7 +69,7 @@ export function createSharesRepository(db: Executor) {
     },
 
     /** Of these ids, the ones that are already members of the share. */
-    async findMembers(shareId: string, ids: string[]): Promise<string[]> {
+    async findMembers(db: Executor, shareId: string, ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .select({ id: shareMembers.userId })
@@ -78,7 +79,7 @@ export function createSharesRepository(db: Executor) {
     },
 
     /** The unique key on the collection turns a concurrent second share into a 409. */
-    async insertShare(row: typeof collectionShares.$inferInsert): Promise<void> {
+    async insertShare(db: Executor, row: typeof collectionShares.$inferInsert): Promise<void> {
       try {
         await db.insert(collectionShares).values(row);
       } catch (error) {
@@ -88,7 +89,7 @@ export function createSharesRepository(db: Executor) {
     },
 
     /** The primary key (share, person) turns a concurrent second addition into a 409. */
-    async insertMembers(shareId: string, organizationId: string, userIds: string[]) {
+    async insertMembers(db: Executor, shareId: string, organizationId: string, userIds: string[]) {
       try {
         await db
           .insert(shareMembers)
@@ -101,7 +102,7 @@ export function createSharesRepository(db: Executor) {
     },
 
     /** Removes one membership; false when the person was not a member. */
-    async deleteMember(shareId: string, userId: string): Promise<boolean> {
+    async deleteMember(db: Executor, shareId: string, userId: string): Promise<boolean> {
       const rows = await db
         .delete(shareMembers)
         .where(and(eq(shareMembers.shareId, shareId), eq(shareMembers.userId, userId)))
@@ -113,7 +114,7 @@ export function createSharesRepository(db: Executor) {
      * Deletes a shared collection. The foreign keys cascade to everything inside it:
      * sub-collections, links, favorites placed there, suggestions, the share and its members.
      */
-    async deleteCollection(collectionId: string): Promise<void> {
+    async deleteCollection(db: Executor, collectionId: string): Promise<void> {
       await db.delete(collections).where(eq(collections.id, collectionId));
     },
   };

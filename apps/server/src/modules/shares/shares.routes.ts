@@ -9,13 +9,14 @@ import {
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import { sendUndoable } from '../../lib/undo-answer.ts';
-import { createSharesService } from './shares.service.ts';
+import type { SharesService } from './shares.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
 // Every route with a share id names it `shareId`: the router needs one name per position.
-export const sharesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const shares = createSharesService(app.database.db);
-
+export const sharesRoutes: FastifyPluginAsyncTypebox<{ shares: SharesService }> = async (
+  app,
+  { shares },
+) => {
   app.post(
     '/collection-shares',
     {

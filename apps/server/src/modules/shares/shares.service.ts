@@ -3,60 +3,56 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { lockPerson } from '../../db/locks.ts';
 import { newId } from '../../lib/ids.ts';
-import { createAccessService, type Relation } from '../access/access.service.ts';
-import { auditOf, createAuditService } from '../audit/audit.service.ts';
-import {
-  createSharesRepository,
-  type SharesRepository,
-  type ShareRow,
-} from './shares.repository.ts';
-import {
-  keepCollectionForUndo,
-  keepMembershipForUndo,
-  type UndoTicket,
-} from '../undo/undo.service.ts';
+import type { AccessService, Relation } from '../access/access.service.ts';
+import { auditOf, type AuditService } from '../audit/audit.service.ts';
+import type { SharesRepository, ShareRow } from './shares.repository.ts';
+import type { UndoService, UndoTicket } from '../undo/undo.service.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
 const OWNER_ONLY = 'Only the person who owns this shared collection can do that.';
 
-/**
- * A share the caller takes part in, with their relation to it (owner or member). A share
- * they are not in is 404, exactly as an unknown id.
- */
-async function authorizeShare(
-  tx: Executor,
-  me: AuthContext,
-  shareId: string,
-): Promise<{ share: ShareRow; relation: Relation; name: string }> {
-  const share = await createSharesRepository(tx).find(me.organizationId, shareId);
-  if (!share) throw notFound(`Share ${shareId} was not found`);
-  try {
-    const { relation, collection } = await createAccessService(tx).collection(
-      me,
-      share.collectionId,
-    );
-    return { share, relation, name: collection.name };
-  } catch (error) {
-    // The collection's id must not appear in the answer: the caller named the share.
-    if (error instanceof AppError && error.statusCode === 404) {
-      throw notFound(`Share ${shareId} was not found`);
+export interface SharesDeps {
+  db: Database;
+  shares: SharesRepository;
+  access: AccessService;
+  audit: AuditService;
+  undo: UndoService;
+}
+
+export function createSharesService({ db, shares, access, audit, undo }: SharesDeps) {
+  /**
+   * A share the caller takes part in, with their relation to it (owner or member). A share
+   * they are not in is 404, exactly as an unknown id.
+   */
+  async function authorizeShare(
+    tx: Executor,
+    me: AuthContext,
+    shareId: string,
+  ): Promise<{ share: ShareRow; relation: Relation; name: string }> {
+    const share = await shares.find(tx, me.organizationId, shareId);
+    if (!share) throw notFound(`Share ${shareId} was not found`);
+    try {
+      const { relation, collection } = await access.collection(tx, me, share.collectionId);
+      return { share, relation, name: collection.name };
+    } catch (error) {
+      // The collection's id must not appear in the answer: the caller named the share.
+      if (error instanceof AppError && error.statusCode === 404) {
+        throw notFound(`Share ${shareId} was not found`);
+      }
+      throw error;
     }
-    throw error;
   }
-}
 
-/**
- * Members are active people of the owner's organization other than the owner; anyone else
- * is 404 naming the first such id, whether unknown, disabled or of another organization.
- */
-async function authorizePeople(shares: SharesRepository, me: AuthContext, ids: string[]) {
-  const found = new Set(await shares.findActivePeople(me.organizationId, ids));
-  const missing = ids.find((id) => id === me.userId || !found.has(id));
-  if (missing) throw notFound(`Person ${missing} was not found`);
-}
+  /**
+   * Members are active people of the owner's organization other than the owner; anyone else
+   * is 404 naming the first such id, whether unknown, disabled or of another organization.
+   */
+  async function authorizePeople(tx: Executor, me: AuthContext, ids: string[]) {
+    const found = new Set(await shares.findActivePeople(tx, me.organizationId, ids));
+    const missing = ids.find((id) => id === me.userId || !found.has(id));
+    if (missing) throw notFound(`Person ${missing} was not found`);
+  }
 
-export function createSharesService(db: Database) {
-  const audit = createAuditService(db);
   /** One entry per member added or removed, each naming the person. */
   const recordMembers = async (
     tx: Executor,
@@ -68,15 +64,12 @@ export function createSharesService(db: Database) {
     details: Record<string, unknown> = {},
   ) => {
     for (const memberId of memberIds) {
-      await audit.record(
-        {
-          ...auditOf(me, origin),
-          action,
-          target: { type: 'person', id: memberId },
-          details: { shareId: share.id, collection: share.name, ...details },
-        },
-        tx,
-      );
+      await audit.record(tx, {
+        ...auditOf(me, origin),
+        action,
+        target: { type: 'person', id: memberId },
+        details: { shareId: share.id, collection: share.name, ...details },
+      });
     }
   };
   return {
@@ -88,10 +81,9 @@ export function createSharesService(db: Database) {
       origin: AuditOrigin,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        const shares = createSharesRepository(tx);
         await lockPerson(tx, me.userId);
-        const { collection } = await createAccessService(tx).owned(me, collectionId);
-        await authorizePeople(shares, me, memberIds);
+        const { collection } = await access.owned(tx, me, collectionId);
+        await authorizePeople(tx, me, memberIds);
         if (collection.isRoot) {
           throw conflict('My Space cannot be shared; share a collection inside it instead.');
         }
@@ -101,7 +93,7 @@ export function createSharesService(db: Database) {
         if (collection.shareId) {
           throw conflict('This collection is inside a shared collection; shares do not nest.');
         }
-        const tree = await shares.treeFacts(collection.id);
+        const tree = await shares.treeFacts(tx, collection.id);
         if (tree.containsShare) {
           throw conflict('This collection contains a shared collection; shares do not nest.');
         }
@@ -111,22 +103,19 @@ export function createSharesService(db: Database) {
           );
         }
         const id = newId();
-        await shares.insertShare({
+        await shares.insertShare(tx, {
           id,
           organizationId: me.organizationId,
           collectionId: collection.id,
           createdBy: me.userId,
         });
-        await shares.insertMembers(id, me.organizationId, [me.userId, ...memberIds]);
-        await audit.record(
-          {
-            ...auditOf(me, origin),
-            action: 'share.created',
-            target: { type: 'share', id, label: collection.name },
-            after: { collectionId: collection.id, members: memberIds },
-          },
-          tx,
-        );
+        await shares.insertMembers(tx, id, me.organizationId, [me.userId, ...memberIds]);
+        await audit.record(tx, {
+          ...auditOf(me, origin),
+          action: 'share.created',
+          target: { type: 'share', id, label: collection.name },
+          after: { collectionId: collection.id, members: memberIds },
+        });
       });
     },
 
@@ -140,17 +129,14 @@ export function createSharesService(db: Database) {
         if (relation !== 'owner') {
           throw forbidden(`${OWNER_ONLY} To stop seeing it, leave it instead.`);
         }
-        const ticket = await keepCollectionForUndo(tx, me, 'share', share.collectionId, name);
-        await createSharesRepository(tx).deleteCollection(share.collectionId);
-        await audit.record(
-          {
-            ...auditOf(me, origin),
-            action: 'share.deleted',
-            target: { type: 'share', id: share.id, label: name },
-            before: { collectionId: share.collectionId, name },
-          },
-          tx,
-        );
+        const ticket = await undo.keepCollection(tx, me, 'share', share.collectionId, name);
+        await shares.deleteCollection(tx, share.collectionId);
+        await audit.record(tx, {
+          ...auditOf(me, origin),
+          action: 'share.deleted',
+          target: { type: 'share', id: share.id, label: name },
+          before: { collectionId: share.collectionId, name },
+        });
         return ticket;
       });
     },
@@ -162,13 +148,12 @@ export function createSharesService(db: Database) {
       origin: AuditOrigin,
     ): Promise<void> {
       await db.transaction(async (tx) => {
-        const shares = createSharesRepository(tx);
         const { share, relation, name } = await authorizeShare(tx, me, shareId);
         if (relation !== 'owner') throw forbidden(OWNER_ONLY);
-        await authorizePeople(shares, me, memberIds);
-        const already = await shares.findMembers(share.id, memberIds);
+        await authorizePeople(tx, me, memberIds);
+        const already = await shares.findMembers(tx, share.id, memberIds);
         if (already[0]) throw conflict(`Person ${already[0]} is already a member of this share.`);
-        await shares.insertMembers(share.id, me.organizationId, memberIds);
+        await shares.insertMembers(tx, share.id, me.organizationId, memberIds);
         await recordMembers(
           tx,
           me,
@@ -191,7 +176,6 @@ export function createSharesService(db: Database) {
       origin: AuditOrigin,
     ): Promise<UndoTicket | null> {
       return db.transaction(async (tx) => {
-        const shares = createSharesRepository(tx);
         const { share, relation, name } = await authorizeShare(tx, me, shareId);
         const which = { id: share.id, name };
         if (memberId === me.userId) {
@@ -200,15 +184,15 @@ export function createSharesService(db: Database) {
               'The owner cannot leave their own shared collection; remove its members or delete it instead.',
             );
           }
-          const ticket = await keepMembershipForUndo(tx, me, share.id, name);
-          await shares.deleteMember(share.id, me.userId);
+          const ticket = await undo.keepMembership(tx, me, share.id, name);
+          await shares.deleteMember(tx, share.id, me.userId);
           await recordMembers(tx, me, origin, 'share.member-removed', which, [me.userId], {
             left: true,
           });
           return ticket;
         }
         if (relation !== 'owner') throw forbidden(OWNER_ONLY);
-        if (!(await shares.deleteMember(share.id, memberId))) {
+        if (!(await shares.deleteMember(tx, share.id, memberId))) {
           throw notFound(`Member ${memberId} was not found`);
         }
         await recordMembers(tx, me, origin, 'share.member-removed', which, [memberId]);

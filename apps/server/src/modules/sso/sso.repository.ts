@@ -12,14 +12,14 @@ import {
 } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 
-export function createSsoRepository(db: Executor) {
+export function createSsoRepository() {
   return {
-    async insertAttempt(values: typeof ssoAttempts.$inferInsert): Promise<void> {
+    async insertAttempt(db: Executor, values: typeof ssoAttempts.$inferInsert): Promise<void> {
       await db.insert(ssoAttempts).values(values);
     },
 
     /** Attempts are kept a day after they expire, then removed. */
-    async deleteOldAttempts(): Promise<void> {
+    async deleteOldAttempts(db: Executor): Promise<void> {
       await db.delete(ssoAttempts).where(lt(ssoAttempts.expiresAt, sql`now() - interval '1 day'`));
     },
 
@@ -27,7 +27,7 @@ export function createSsoRepository(db: Executor) {
      * Takes the attempt of this state once: only from the browser that started it (the hash
      * of its cookie), before it expires, never twice.
      */
-    async consumeAttempt(providerId: string, state: string, browserHash: string) {
+    async consumeAttempt(db: Executor, providerId: string, state: string, browserHash: string) {
       const rows = await db
         .update(ssoAttempts)
         .set({ usedAt: sql`now()` })
@@ -45,7 +45,7 @@ export function createSsoRepository(db: Executor) {
     },
 
     /** The organization a provider signs into, by id or else by its one exact name. */
-    async findOrganization(idOrName: string) {
+    async findOrganization(db: Executor, idOrName: string) {
       const byId = await db
         .select({ id: organizations.id })
         .from(organizations)
@@ -61,7 +61,7 @@ export function createSsoRepository(db: Executor) {
     },
 
     /** The e-mail domains for which single sign-on may create people in this organization. */
-    async ssoDomains(organizationId: string): Promise<string[]> {
+    async ssoDomains(db: Executor, organizationId: string): Promise<string[]> {
       const rows = await db
         .select({ domains: organizations.ssoDomains })
         .from(organizations)
@@ -70,7 +70,7 @@ export function createSsoRepository(db: Executor) {
       return rows[0]?.domains ?? [];
     },
 
-    async findIdentity(issuer: string, subject: string) {
+    async findIdentity(db: Executor, issuer: string, subject: string) {
       const rows = await db
         .select({
           identityId: identities.id,
@@ -86,14 +86,14 @@ export function createSsoRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    async touchIdentity(identityId: string, email: string): Promise<void> {
+    async touchIdentity(db: Executor, identityId: string, email: string): Promise<void> {
       await db
         .update(identities)
         .set({ lastSignInAt: sql`now()`, email })
         .where(eq(identities.id, identityId));
     },
 
-    async findUserByEmail(email: string) {
+    async findUserByEmail(db: Executor, email: string) {
       const rows = await db
         .select({
           id: users.id,
@@ -112,7 +112,7 @@ export function createSsoRepository(db: Executor) {
      * An invited person signs in by single sign-on: they become active and their open
      * invitation is used. False when they were no longer invited.
      */
-    async acceptInvitation(userId: string): Promise<boolean> {
+    async acceptInvitation(db: Executor, userId: string): Promise<boolean> {
       const activated = await db
         .update(users)
         .set({ status: 'active', updatedAt: sql`now()` })
@@ -126,7 +126,7 @@ export function createSsoRepository(db: Executor) {
       return true;
     },
 
-    async hasIdentityFromIssuer(userId: string, issuer: string): Promise<boolean> {
+    async hasIdentityFromIssuer(db: Executor, userId: string, issuer: string): Promise<boolean> {
       const rows = await db
         .select({ id: identities.id })
         .from(identities)
@@ -135,12 +135,15 @@ export function createSsoRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async insertIdentity(values: Omit<typeof identities.$inferInsert, 'id'>): Promise<void> {
+    async insertIdentity(
+      db: Executor,
+      values: Omit<typeof identities.$inferInsert, 'id'>,
+    ): Promise<void> {
       await db.insert(identities).values({ id: newId(), ...values });
     },
 
     /** Whether the person has a Signpost second factor turned on. */
-    async hasSecondFactor(userId: string): Promise<boolean> {
+    async hasSecondFactor(db: Executor, userId: string): Promise<boolean> {
       const rows = await db
         .select({ userId: secondFactors.userId })
         .from(secondFactors)
@@ -150,7 +153,7 @@ export function createSsoRepository(db: Executor) {
     },
 
     /** The providers (ids) a person has signed in with. */
-    async providersOf(userId: string): Promise<string[]> {
+    async providersOf(db: Executor, userId: string): Promise<string[]> {
       const rows = await db
         .selectDistinct({ providerId: identities.providerId })
         .from(identities)
@@ -159,7 +162,7 @@ export function createSsoRepository(db: Executor) {
     },
 
     /** The person of a session that is not revoked and not expired, or null. */
-    async findSessionPerson(sessionId: string) {
+    async findSessionPerson(db: Executor, sessionId: string) {
       const rows = await db
         .select({
           userId: users.id,
@@ -181,7 +184,10 @@ export function createSsoRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    async insertTicket(values: typeof ssoSecondFactorTickets.$inferInsert): Promise<void> {
+    async insertTicket(
+      db: Executor,
+      values: typeof ssoSecondFactorTickets.$inferInsert,
+    ): Promise<void> {
       await db
         .delete(ssoSecondFactorTickets)
         .where(lt(ssoSecondFactorTickets.expiresAt, sql`now() - interval '1 day'`));
@@ -192,7 +198,7 @@ export function createSsoRepository(db: Executor) {
      * Counts one try of a ticket, in this browser, while it is unused, unexpired and has
      * tries left; returns it with its person, or null.
      */
-    async tryTicket(ticketHash: string, browserHash: string, maxAttempts: number) {
+    async tryTicket(db: Executor, ticketHash: string, browserHash: string, maxAttempts: number) {
       const rows = await db
         .update(ssoSecondFactorTickets)
         .set({ attempts: sql`${ssoSecondFactorTickets.attempts} + 1` })
@@ -224,7 +230,7 @@ export function createSsoRepository(db: Executor) {
     },
 
     /** Uses a ticket: true for exactly one caller, however many try at once. */
-    async useTicket(id: string): Promise<boolean> {
+    async useTicket(db: Executor, id: string): Promise<boolean> {
       const rows = await db
         .update(ssoSecondFactorTickets)
         .set({ usedAt: sql`now()` })
@@ -241,7 +247,12 @@ export function createSsoRepository(db: Executor) {
 
     /** A new person without a password, with their own root collection, as every person has. */
     /** A new member who signs in by single sign-on only (no password), with their My Space. */
-    createPerson: (organizationId: string, name: string, email: string): Promise<string> =>
+    createPerson: (
+      db: Executor,
+      organizationId: string,
+      name: string,
+      email: string,
+    ): Promise<string> =>
       insertPerson(db, {
         organizationId,
         name,
@@ -252,3 +263,4 @@ export function createSsoRepository(db: Executor) {
       }),
   };
 }
+export type SsoRepository = ReturnType<typeof createSsoRepository>;

@@ -13,9 +13,8 @@ import {
 } from '@signpost/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { forbidden } from '../../lib/errors.ts';
 import { safeReturnTo } from './return-to.ts';
-import { ATTEMPT_MINUTES, TICKET_MINUTES } from './sso.service.ts';
+import { ATTEMPT_MINUTES, TICKET_MINUTES, type SsoService } from './sso.service.ts';
 import { classifyOidcError, SsoFailure } from './sso-errors.ts';
 import { signInResult } from '../../plugins/metrics.ts';
 import { caller } from '../../lib/request-context.ts';
@@ -49,7 +48,10 @@ function readCookie(request: FastifyRequest, cookieName = COOKIE): string | unde
 }
 
 /** Single sign-on, under /api/auth/sso. Every answer is a redirect for the browser. */
-export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const ssoRoutes: FastifyPluginAsyncTypebox<{ sso: SsoService }> = async (
+  app,
+  { sso: service },
+) => {
   const secure = app.config.publicUrl.startsWith('https:');
   const cookie = (value: string, maxAge: number, name = COOKIE) =>
     `${name}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
@@ -71,7 +73,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Said once at start: single sign-on works only from this address (decision 0054).
   app.addHook('onReady', async () => {
-    const callbacks = app.sso.callbacks();
+    const callbacks = service.callbacks();
     if (callbacks.length === 0) return;
     app.log.info(
       { publicUrl: app.config.publicUrl, callbacks },
@@ -131,7 +133,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // too, or the person comes back without it. A start on another address of this
       // server (127.0.0.1 for localhost) goes to the same start on the public address
       // first. Once only: behind a proxy that rewrites Host, the second start stays.
-      if (app.sso.hasProvider(provider) && !onPublicAddress(request)) {
+      if (service.hasProvider(provider) && !onPublicAddress(request)) {
         if (request.query.moved !== '1') {
           const target = new URL(
             `/api/auth/sso/${encodeURIComponent(provider)}/start`,
@@ -152,7 +154,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         }
       }
       try {
-        const { location, browserSecret } = await app.sso.start(
+        const { location, browserSecret } = await service.start(
           request.params.provider,
           request.query.returnTo,
           request.ip,
@@ -185,7 +187,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       try {
-        const result = await app.sso.callback({
+        const result = await service.callback({
           providerId: request.params.provider,
           query: request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '',
           browserSecret: readCookie(request),
@@ -256,7 +258,7 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       let token: string;
       try {
-        token = await app.sso.completeSecondFactor({
+        token = await service.completeSecondFactor({
           ...request.body,
           browserSecret: readCookie(request, TICKET_COOKIE),
           ip: request.ip,
@@ -299,12 +301,8 @@ export const ssoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const me = caller(request);
-      if (!me.sessionId) {
-        throw forbidden('An access token cannot confirm who you are. Sign in to do this.');
-      }
-      const { location, browserSecret } = await app.sso.startReauthentication(
-        me,
+      const { location, browserSecret } = await service.startReauthentication(
+        caller(request),
         request.body.provider,
         request.body.returnTo,
         request.ip,

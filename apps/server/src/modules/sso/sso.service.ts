@@ -10,16 +10,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { AuthContext } from '../../lib/auth-context.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { createAuditService } from '../audit/audit.service.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
 import { OidcClients, type SsoProvider } from './oidc-client.ts';
 import { safeReturnTo } from './return-to.ts';
 import { provesMultiFactor } from './multi-factor.ts';
 import { classifyOidcError, SsoFailure, ssoFailures } from './sso-errors.ts';
-import { createThrottleService } from '../throttle/throttle.service.ts';
-import { createSsoRepository } from './sso.repository.ts';
+import type { ThrottleService } from '../throttle/throttle.service.ts';
+import type { SsoRepository } from './sso.repository.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
 /** How long a person has to finish signing in at the provider. */
@@ -94,26 +97,38 @@ function displayName(claims: Record<string, unknown>, email: string): string {
   return Array.from(name).slice(0, LIMITS.name).join('');
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+export interface SsoDeps {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  sso: SsoRepository;
+  auth: Pick<
+    AuthService,
+    | 'startSession'
+    | 'signedIn'
+    | 'markReauthenticated'
+    | 'signInThrottle'
+    | 'signInFailed'
+    | 'ssoSessionOf'
+    | 'logout'
+  >;
+  secondFactor: Pick<SecondFactorService, 'check'>;
+  throttle: ThrottleService;
+  audit: AuditService;
 }
 
-export function createSsoService(
-  db: Database,
-  config: Config,
-  auth: AuthService,
-  log: FastifyBaseLogger,
-) {
+export function createSsoService({
+  db,
+  config,
+  log,
+  sso: repository,
+  auth,
+  secondFactor,
+  throttle,
+  audit,
+}: SsoDeps) {
   const providers = new Map<string, SsoProvider>(config.oidcProviders.map((p) => [p.id, p]));
   const clients = new OidcClients();
-  const repository = createSsoRepository(db);
-  const throttle = createThrottleService(db);
-  const audit = createAuditService(db);
   const redirectUri = (id: string) => `${config.publicUrl}/api/auth/sso/${id}/callback`;
 
   function provider(id: string): SsoProvider {
@@ -183,7 +198,7 @@ export function createSsoService(
     ip: string,
     userAgent: string | undefined,
   ): Promise<{ token: string } | { ticket: string; browserSecret: string }> {
-    const organizationId = await repository.findOrganization(p.organization);
+    const organizationId = await repository.findOrganization(db, p.organization);
     if (!organizationId) {
       throw ssoFailures.misconfigured(p.name, `organization "${p.organization}" not found`);
     }
@@ -193,20 +208,19 @@ export function createSsoService(
         refusal: { organizationId, person: person && { id: person.id, label: person.email } },
       });
     return db.transaction(async (tx) => {
-      const inTx = createSsoRepository(tx);
       let person: { id: string; name: string; email: string };
       let created = false;
       let linked = false;
       let accepted = false;
-      const known = await inTx.findIdentity(issuer, who.subject);
+      const known = await repository.findIdentity(tx, issuer, who.subject);
       if (known) {
         if (known.status !== 'active') {
           throw refuse(ssoFailures.disabled(), { id: known.userId, email: known.email });
         }
-        await inTx.touchIdentity(known.identityId, who.email);
+        await repository.touchIdentity(tx, known.identityId, who.email);
         person = { id: known.userId, name: known.name, email: known.email };
       } else {
-        const existing = await inTx.findUserByEmail(who.email);
+        const existing = await repository.findUserByEmail(tx, who.email);
         if (existing) {
           // docs/decisions/0021: never linked silently; only a provider trusted for the
           // domain, with a verified address, into the same organization, once per issuer.
@@ -215,13 +229,13 @@ export function createSsoService(
             who.emailVerified &&
             p.allowedDomains.includes(domainOf(who.email)) &&
             existing.organizationId === organizationId &&
-            !(await inTx.hasIdentityFromIssuer(existing.id, issuer));
+            !(await repository.hasIdentityFromIssuer(tx, existing.id, issuer));
           const mine = existing.organizationId === organizationId ? existing : null;
           if (!linkable) throw refuse(ssoFailures.accountExists(p.name), mine);
           // An invited person the provider vouches for accepts their invitation by signing
           // in (decision 0042); a disabled one stays out.
           if (existing.status === 'invited') {
-            accepted = await inTx.acceptInvitation(existing.id);
+            accepted = await repository.acceptInvitation(tx, existing.id);
           }
           if (existing.status !== 'active' && !accepted) {
             throw refuse(ssoFailures.disabled(), mine);
@@ -230,16 +244,16 @@ export function createSsoService(
           linked = true;
         } else {
           // docs/decisions/0045: once the organization lists domains, only those get accounts.
-          const domains = await inTx.ssoDomains(organizationId);
+          const domains = await repository.ssoDomains(tx, organizationId);
           const domain = domainOf(who.email);
           if (domains.length > 0 && !domains.includes(domain)) {
             throw refuse(ssoFailures.noAccount(domain), null);
           }
-          const id = await inTx.createPerson(organizationId, who.name, who.email);
+          const id = await repository.createPerson(tx, organizationId, who.name, who.email);
           person = { id, name: who.name, email: who.email };
           created = true;
         }
-        await inTx.insertIdentity({
+        await repository.insertIdentity(tx, {
           userId: person.id,
           providerId: p.id,
           issuer,
@@ -252,10 +266,10 @@ export function createSsoService(
       // decision 0048: a person with a Signpost second factor gets no session from the
       // provider alone, unless the provider says it checked more than one factor itself.
       // (A new or just-invited person has no factor yet.)
-      if (!multiFactor && (await inTx.hasSecondFactor(person.id))) {
+      if (!multiFactor && (await repository.hasSecondFactor(tx, person.id))) {
         const ticket = randomBytes(32).toString('base64url');
         const browserSecret = randomBytes(32).toString('base64url');
-        await inTx.insertTicket({
+        await repository.insertTicket(tx, {
           id: newId(),
           ticketHash: sha256(ticket),
           browserHash: sha256(browserSecret),
@@ -266,56 +280,47 @@ export function createSsoService(
         });
         return { ticket, browserSecret };
       }
-      const { token, sessionId } = await auth.startSession(person.id, ip, userAgent, tx, {
+      const { token, sessionId } = await auth.startSession(tx, person.id, ip, userAgent, {
         providerId: p.id,
         idToken,
       });
-      await auth.signedIn(person.id, tx);
+      await auth.signedIn(tx, person.id);
       if (created) {
-        await audit.record(
-          {
-            organizationId,
-            actor,
-            action: 'person.created',
-            target: { type: 'person', id: person.id, label: person.email },
-            after: { name: person.name, email: person.email, role: 'member' },
-            details: { via: 'single sign-on', provider: p.id },
-            ...origin,
-          },
-          tx,
-        );
-      }
-      if (accepted) {
-        await audit.record(
-          {
-            organizationId,
-            actor,
-            action: 'person.invitation-accepted',
-            target: { type: 'person', id: person.id, label: person.email },
-            before: { status: 'invited' },
-            after: { status: 'active' },
-            details: { via: 'single sign-on', provider: p.id },
-            ...origin,
-          },
-          tx,
-        );
-      }
-      await audit.record(
-        {
+        await audit.record(tx, {
           organizationId,
           actor,
-          action: 'sign-in.succeeded',
-          target: { type: 'session', id: sessionId, label: person.email },
-          details: {
-            method: 'sso',
-            provider: p.id,
-            ...(linked ? { linked: true } : {}),
-            ...(multiFactor ? { providerMultiFactor: true } : {}),
-          },
+          action: 'person.created',
+          target: { type: 'person', id: person.id, label: person.email },
+          after: { name: person.name, email: person.email, role: 'member' },
+          details: { via: 'single sign-on', provider: p.id },
           ...origin,
+        });
+      }
+      if (accepted) {
+        await audit.record(tx, {
+          organizationId,
+          actor,
+          action: 'person.invitation-accepted',
+          target: { type: 'person', id: person.id, label: person.email },
+          before: { status: 'invited' },
+          after: { status: 'active' },
+          details: { via: 'single sign-on', provider: p.id },
+          ...origin,
+        });
+      }
+      await audit.record(tx, {
+        organizationId,
+        actor,
+        action: 'sign-in.succeeded',
+        target: { type: 'session', id: sessionId, label: person.email },
+        details: {
+          method: 'sso',
+          provider: p.id,
+          ...(linked ? { linked: true } : {}),
+          ...(multiFactor ? { providerMultiFactor: true } : {}),
         },
-        tx,
-      );
+        ...origin,
+      });
       return { token };
     });
   }
@@ -334,7 +339,7 @@ export function createSsoService(
     ip: string,
     userAgent: string | undefined,
   ) {
-    const session = await repository.findSessionPerson(sessionId);
+    const session = await repository.findSessionPerson(db, sessionId);
     if (!session) throw ssoFailures.state('the session to re-authenticate has ended');
     const authTime = claims.auth_time;
     const age = typeof authTime === 'number' ? Date.now() / 1000 - authTime : Infinity;
@@ -344,7 +349,7 @@ export function createSsoService(
         `auth_time ${String(authTime)}`,
       );
     }
-    const identity = await repository.findIdentity(issuer, who.subject);
+    const identity = await repository.findIdentity(db, issuer, who.subject);
     if (!identity || identity.userId !== session.userId) {
       throw ssoFailures.reauthentication(
         `You signed in at ${p.name} as another person. Sign in there as ${session.email}.`,
@@ -353,7 +358,7 @@ export function createSsoService(
     }
     if (
       !provesMultiFactor(claims, p.mfaAcrValues) &&
-      (await repository.hasSecondFactor(session.userId))
+      (await repository.hasSecondFactor(db, session.userId))
     ) {
       throw ssoFailures.reauthentication(
         'Your account has a second factor: confirm with your password and code instead.',
@@ -376,7 +381,7 @@ export function createSsoService(
     userAgent: string | undefined,
   ) {
     if (!failure.refusal) return;
-    await audit.record({
+    await audit.record(db, {
       organizationId: failure.refusal.organizationId,
       actor: { id: null, name: who.name, email: who.email },
       action: 'sign-in.failed',
@@ -432,8 +437,8 @@ export function createSsoService(
       const state = client.randomState();
       const nonce = client.randomNonce();
       const browserSecret = randomBytes(32).toString('base64url');
-      await repository.deleteOldAttempts();
-      await repository.insertAttempt({
+      await repository.deleteOldAttempts(db);
+      await repository.insertAttempt(db, {
         id: newId(),
         providerId: p.id,
         state,
@@ -467,7 +472,7 @@ export function createSsoService(
       const state = params.get('state');
       const attempt =
         state && input.browserSecret
-          ? await repository.consumeAttempt(p.id, state, sha256(input.browserSecret))
+          ? await repository.consumeAttempt(db, p.id, state, sha256(input.browserSecret))
           : null;
       const error = params.get('error');
       if (error === 'access_denied') throw ssoFailures.denied(p.name);
@@ -535,6 +540,7 @@ export function createSsoService(
       }
       if (!input.browserSecret) throw signInExpired();
       const found = await repository.tryTicket(
+        db,
         sha256(input.ticket),
         sha256(input.browserSecret),
         TICKET_ATTEMPTS,
@@ -543,7 +549,7 @@ export function createSsoService(
       const { ticket, person: who } = found;
       const throttled = auth.signInThrottle(who.email, input.ip);
       await throttled.admit();
-      const check = await auth.secondFactor.check(who.id, input);
+      const check = await secondFactor.check(who.id, input);
       if (check === 'refused' || check === 'required') {
         await auth.signInFailed(
           who,
@@ -558,31 +564,28 @@ export function createSsoService(
       }
       await throttled.settle();
       return db.transaction(async (tx) => {
-        if (!(await createSsoRepository(tx).useTicket(ticket.id))) throw signInExpired();
+        if (!(await repository.useTicket(tx, ticket.id))) throw signInExpired();
         const { token, sessionId } = await auth.startSession(
+          tx,
           who.id,
           input.ip,
           input.userAgent,
-          tx,
           { providerId: ticket.providerId, idToken: ticket.idToken },
         );
-        await auth.signedIn(who.id, tx);
-        await audit.record(
-          {
-            organizationId: who.organizationId,
-            actor: { id: who.id, name: who.name, email: who.email },
-            action: 'sign-in.succeeded',
-            target: { type: 'session', id: sessionId, label: who.email },
-            details: {
-              method: 'sso',
-              provider: ticket.providerId,
-              secondFactor: check === 'accepted',
-            },
-            ip: input.ip,
-            userAgent: input.userAgent?.slice(0, 500) ?? null,
+        await auth.signedIn(tx, who.id);
+        await audit.record(tx, {
+          organizationId: who.organizationId,
+          actor: { id: who.id, name: who.name, email: who.email },
+          action: 'sign-in.succeeded',
+          target: { type: 'session', id: sessionId, label: who.email },
+          details: {
+            method: 'sso',
+            provider: ticket.providerId,
+            secondFactor: check === 'accepted',
           },
-          tx,
-        );
+          ip: input.ip,
+          userAgent: input.userAgent?.slice(0, 500) ?? null,
+        });
         return token;
       });
     },
@@ -597,8 +600,10 @@ export function createSsoService(
       returnTo: string | undefined,
       ip: string,
     ) {
-      if (!me.sessionId) throw badRequest('An access token cannot confirm who you are.');
-      const mine = await repository.providersOf(me.userId);
+      if (!me.sessionId) {
+        throw forbidden('An access token cannot confirm who you are. Sign in to do this.');
+      }
+      const mine = await repository.providersOf(db, me.userId);
       if (!providers.has(providerId) || !mine.includes(providerId)) {
         throw notFound('You do not sign in with this provider.');
       }
@@ -618,7 +623,7 @@ export function createSsoService(
 
     /** The configured providers this person signs in with (for re-authentication). */
     async providersOf(userId: string): Promise<{ id: string; name: string }[]> {
-      const ids = await repository.providersOf(userId);
+      const ids = await repository.providersOf(db, userId);
       return ids.flatMap((id) => {
         const p = providers.get(id);
         return p ? [{ id: p.id, name: p.name }] : [];
@@ -644,6 +649,18 @@ export function createSsoService(
         log.warn({ provider: p.id, err: error }, 'provider logout address unavailable');
         return null;
       }
+    },
+
+    /**
+     * Signs the caller out (their session ends), with the provider's end-session address
+     * when the session came from single sign-on (`logoutUrl`). An access token is not ended
+     * by signing out.
+     */
+    async logout(me: AuthContext, origin: AuditOrigin): Promise<{ logoutUrl: string | null }> {
+      if (!me.sessionId) return { logoutUrl: null };
+      const logoutUrl = await service.logoutUrl(me.sessionId);
+      await auth.logout(me, origin);
+      return { logoutUrl };
     },
   };
   return service;

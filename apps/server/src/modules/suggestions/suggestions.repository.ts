@@ -59,10 +59,10 @@ const idList = (ids: string[]) =>
     sql`, `,
   );
 
-export function createSuggestionsRepository(db: Executor) {
+export function createSuggestionsRepository() {
   return {
     /** A page of suggestions, newest first, after the suggestion `after` (keyset). */
-    async list(filter: SuggestionFilter): Promise<SuggestionRow[]> {
+    async list(db: Executor, filter: SuggestionFilter): Promise<SuggestionRow[]> {
       const conditions: SQL[] = [sql`s.organization_id = ${filter.organizationId}`];
       if (filter.scope !== 'all') {
         if (filter.scope.length === 0) return [];
@@ -89,7 +89,7 @@ export function createSuggestionsRepository(db: Executor) {
     },
 
     /** One suggestion of the organization, held until the transaction ends when `lock`. */
-    async find(organizationId: string, id: string, lock = false) {
+    async find(db: Executor, organizationId: string, id: string, lock = false) {
       if (lock) {
         await selectRows(
           db,
@@ -105,7 +105,7 @@ export function createSuggestionsRepository(db: Executor) {
     },
 
     /** The caller's role in a team, or undefined when they are not in it. */
-    async teamRole(teamId: string, userId: string) {
+    async teamRole(db: Executor, teamId: string, userId: string) {
       const rows = await selectRows<{ role: 'member' | 'editor' }>(
         db,
         sql`SELECT role FROM team_memberships WHERE team_id = ${teamId} AND user_id = ${userId}`,
@@ -114,15 +114,18 @@ export function createSuggestionsRepository(db: Executor) {
     },
 
     /** Adds the accepted link after the last item of its collection (whose lock is held). */
-    async insertLink(values: {
-      id: string;
-      organizationId: string;
-      collectionId: string;
-      name: string;
-      description: string;
-      url: string;
-      createdBy: string;
-    }) {
+    async insertLink(
+      db: Executor,
+      values: {
+        id: string;
+        organizationId: string;
+        collectionId: string;
+        name: string;
+        description: string;
+        url: string;
+        createdBy: string;
+      },
+    ) {
       await db.execute(
         sql`INSERT INTO links (id, organization_id, collection_id, name, description, url,
                                position, created_by)
@@ -134,6 +137,7 @@ export function createSuggestionsRepository(db: Executor) {
 
     /** Records the decision on an open suggestion; false when it was no longer open. */
     async decide(
+      db: Executor,
       id: string,
       decision: {
         status: 'accepted' | 'declined';

@@ -15,16 +15,16 @@ import {
   consumerRoute,
   errorAnswers,
 } from '../../lib/route-schemas.ts';
-import { createSuggestionsService } from './suggestions.service.ts';
+import type { SuggestionsService } from './suggestions.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
 /**
  * Suggestions to team and organization spaces: `/api/admin/suggestions`, for the people
  * who run those spaces (administrators: all of them; team editors: their teams').
  */
-export const adminSuggestionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const suggestions = createSuggestionsService(app.database.db);
-
+export const adminSuggestionsRoutes: FastifyPluginAsyncTypebox<{
+  suggestions: SuggestionsService;
+}> = async (app, { suggestions }) => {
   app.get(
     '/suggestions',
     {
@@ -75,9 +75,9 @@ export const adminSuggestionsRoutes: FastifyPluginAsyncTypebox = async (app) => 
 };
 
 /** `/api/consumer/suggestions`: what became of the caller's own suggestions. */
-export const ownSuggestionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const suggestions = createSuggestionsService(app.database.db);
-
+export const ownSuggestionsRoutes: FastifyPluginAsyncTypebox<{
+  suggestions: SuggestionsService;
+}> = async (app, { suggestions }) => {
   app.get(
     '/suggestions',
     {

@@ -15,9 +15,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
 import { normalizeUrl } from '../../lib/urls.ts';
-import { createAdminAccess, type Stewardship } from '../access/admin-access.ts';
-import { createAuditService, auditOf } from '../audit/audit.service.ts';
-import { createSuggestionsRepository, type SuggestionRow } from './suggestions.repository.ts';
+import type { AdminAccess, Stewardship } from '../access/admin-access.ts';
+import { auditOf, type AuditService } from '../audit/audit.service.ts';
+import type { SuggestionRow, SuggestionsRepository } from './suggestions.repository.ts';
 import type { AuditOrigin } from '../../lib/request-context.ts';
 
 const DEFAULT_PAGE = 50;
@@ -60,26 +60,34 @@ function page<T extends { id: string }>(rows: T[], limit: number) {
   return { items, next: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
 }
 
-export function createSuggestionsService(db: Database) {
-  const access = createAdminAccess(db);
-  const audit = createAuditService(db);
+export interface SuggestionsDeps {
+  db: Database;
+  suggestions: SuggestionsRepository;
+  adminAccess: AdminAccess;
+  audit: AuditService;
+}
 
+export function createSuggestionsService({
+  db,
+  suggestions: repo,
+  adminAccess,
+  audit,
+}: SuggestionsDeps) {
   /**
    * The suggestion, held for the transaction, if the caller runs its space: 404 when it
    * is not in their organization or in a team they are not in, 403 when they can see the
    * space but do not run it.
    */
   async function decidable(tx: Executor, me: AuthContext, steward: Stewardship, id: string) {
-    const repo = createSuggestionsRepository(tx);
-    const row = await repo.find(me.organizationId, id, true);
+    const row = await repo.find(tx, me.organizationId, id, true);
     if (!row) throw notFound(`Suggestion ${id} was not found`);
     if (steward.admin) return row;
     if (row.teamId === null) throw forbidden(RUNS_SPACE);
     if (steward.editorOf.includes(row.teamId)) {
       // Re-read under the lock: the caller may have stopped being an editor meanwhile.
-      if ((await repo.teamRole(row.teamId, me.userId)) === 'editor') return row;
+      if ((await repo.teamRole(tx, row.teamId, me.userId)) === 'editor') return row;
     }
-    if (await repo.teamRole(row.teamId, me.userId)) throw forbidden(RUNS_SPACE);
+    if (await repo.teamRole(tx, row.teamId, me.userId)) throw forbidden(RUNS_SPACE);
     throw notFound(`Suggestion ${id} was not found`);
   }
 
@@ -88,9 +96,9 @@ export function createSuggestionsService(db: Database) {
 
   return {
     async list(me: AuthContext, query: AdminSuggestionsQuery): Promise<AdminSuggestionsResponse> {
-      const steward = await access.steward(me);
+      const steward = await adminAccess.steward(db, me);
       const limit = query.limit ?? DEFAULT_PAGE;
-      const rows = await createSuggestionsRepository(db).list({
+      const rows = await repo.list(db, {
         organizationId: me.organizationId,
         scope: steward.admin ? 'all' : steward.editorOf,
         status: query.status ?? 'open',
@@ -113,13 +121,12 @@ export function createSuggestionsService(db: Database) {
       body: AcceptSuggestionBody,
     ): Promise<AdminSuggestion> {
       const by = auditOf(me, origin);
-      const steward = await access.steward(me);
+      const steward = await adminAccess.steward(db, me);
       const name = body.name === undefined ? undefined : cleanName(body.name);
       if ([body.name, body.url, body.description].some((v) => v?.includes('\u0000'))) {
         throw badRequest('body must not contain a NUL character');
       }
       return db.transaction(async (tx) => {
-        const repo = createSuggestionsRepository(tx);
         const row = await decidable(tx, me, steward, id);
         if (row.status !== 'open') throw alreadyDecided(row);
         const link = {
@@ -134,9 +141,9 @@ export function createSuggestionsService(db: Database) {
         if (!(await lockCollection(tx, row.collectionId))) {
           throw notFound(`Suggestion ${id} was not found`);
         }
-        await repo.insertLink(link);
+        await repo.insertLink(tx, link);
         if (
-          !(await repo.decide(id, {
+          !(await repo.decide(tx, id, {
             status: 'accepted',
             decidedBy: me.userId,
             reason: '',
@@ -145,27 +152,24 @@ export function createSuggestionsService(db: Database) {
         ) {
           throw alreadyDecided(row);
         }
-        await audit.record(
-          {
-            ...by,
-            action: 'suggestion.accepted',
-            target: { type: 'suggestion', id, label: row.name },
-            before: { status: 'open', name: row.name, url: row.url, description: row.description },
-            after: {
-              status: 'accepted',
-              name: link.name,
-              url: link.url,
-              description: link.description,
-            },
-            details: {
-              linkId: link.id,
-              collectionId: row.collectionId,
-              suggestedBy: row.suggestedBy?.id ?? null,
-            },
+        await audit.record(tx, {
+          ...by,
+          action: 'suggestion.accepted',
+          target: { type: 'suggestion', id, label: row.name },
+          before: { status: 'open', name: row.name, url: row.url, description: row.description },
+          after: {
+            status: 'accepted',
+            name: link.name,
+            url: link.url,
+            description: link.description,
           },
-          tx,
-        );
-        return forAdmin((await repo.find(me.organizationId, id))!, me.organizationId);
+          details: {
+            linkId: link.id,
+            collectionId: row.collectionId,
+            suggestedBy: row.suggestedBy?.id ?? null,
+          },
+        });
+        return forAdmin((await repo.find(tx, me.organizationId, id))!, me.organizationId);
       });
     },
 
@@ -177,16 +181,15 @@ export function createSuggestionsService(db: Database) {
       body: DeclineSuggestionBody,
     ): Promise<AdminSuggestion> {
       const by = auditOf(me, origin);
-      const steward = await access.steward(me);
+      const steward = await adminAccess.steward(db, me);
       const reason = (body.reason ?? '').trim();
       if (reason.includes('\u0000'))
         throw badRequest('body.reason must not contain a NUL character');
       return db.transaction(async (tx) => {
-        const repo = createSuggestionsRepository(tx);
         const row = await decidable(tx, me, steward, id);
         if (row.status !== 'open') throw alreadyDecided(row);
         if (
-          !(await repo.decide(id, {
+          !(await repo.decide(tx, id, {
             status: 'declined',
             decidedBy: me.userId,
             reason,
@@ -195,25 +198,22 @@ export function createSuggestionsService(db: Database) {
         ) {
           throw alreadyDecided(row);
         }
-        await audit.record(
-          {
-            ...by,
-            action: 'suggestion.declined',
-            target: { type: 'suggestion', id, label: row.name },
-            before: { status: 'open' },
-            after: { status: 'declined', reason },
-            details: { collectionId: row.collectionId, suggestedBy: row.suggestedBy?.id ?? null },
-          },
-          tx,
-        );
-        return forAdmin((await repo.find(me.organizationId, id))!, me.organizationId);
+        await audit.record(tx, {
+          ...by,
+          action: 'suggestion.declined',
+          target: { type: 'suggestion', id, label: row.name },
+          before: { status: 'open' },
+          after: { status: 'declined', reason },
+          details: { collectionId: row.collectionId, suggestedBy: row.suggestedBy?.id ?? null },
+        });
+        return forAdmin((await repo.find(tx, me.organizationId, id))!, me.organizationId);
       });
     },
 
     /** The caller's own suggestions, newest first, with what became of them. */
     async mine(me: AuthContext, query: OwnSuggestionsQuery): Promise<OwnSuggestionsResponse> {
       const limit = query.limit ?? DEFAULT_PAGE;
-      const rows = await createSuggestionsRepository(db).list({
+      const rows = await repo.list(db, {
         organizationId: me.organizationId,
         scope: 'all',
         suggestedBy: me.userId,
@@ -231,3 +231,4 @@ export function createSuggestionsService(db: Database) {
     },
   };
 }
+export type SuggestionsService = ReturnType<typeof createSuggestionsService>;

@@ -48,10 +48,10 @@ const TEAM_COLUMNS = sql`t.id, t.name, t.created_at AS "createdAt",
   CASE WHEN b.id IS NULL THEN NULL
        ELSE json_build_object('id', b.id, 'name', b.name, 'email', b.email) END AS buddy`;
 
-export function createTeamsRepository(db: Executor) {
+export function createTeamsRepository() {
   return {
     /** A page of the organization's teams by name, after the team `after` (keyset). */
-    async list(organizationId: string, query: string, limit: number, after?: string) {
+    async list(db: Executor, organizationId: string, query: string, limit: number, after?: string) {
       const conditions: SQL[] = [sql`t.organization_id = ${organizationId}`];
       if (query) conditions.push(sql`lower(t.name) LIKE ${contains(query)} ESCAPE '\\'`);
       if (after) {
@@ -67,7 +67,11 @@ export function createTeamsRepository(db: Executor) {
     },
 
     /** One team of the organization with its counts, or undefined. */
-    async summary(organizationId: string, id: string): Promise<TeamListRow | undefined> {
+    async summary(
+      db: Executor,
+      organizationId: string,
+      id: string,
+    ): Promise<TeamListRow | undefined> {
       const rows = await selectRows<TeamListRow>(
         db,
         sql`SELECT ${TEAM_COLUMNS} FROM teams t LEFT JOIN users b ON b.id = t.buddy_id
@@ -81,7 +85,12 @@ export function createTeamsRepository(db: Executor) {
      * every change to a team or its members takes it first, so that two administrators'
      * changes to one team run one after the other (and a deleted team is seen as gone).
      */
-    async find(organizationId: string, id: string, lock = false): Promise<TeamRow | undefined> {
+    async find(
+      db: Executor,
+      organizationId: string,
+      id: string,
+      lock = false,
+    ): Promise<TeamRow | undefined> {
       const rows = await selectRows<TeamRow>(
         db,
         sql`SELECT id, name, buddy_id AS "buddyId" FROM teams
@@ -92,7 +101,7 @@ export function createTeamsRepository(db: Executor) {
     },
 
     /** How many collections (nested ones too) and links deleting the team deletes. */
-    async contents(teamId: string): Promise<{ collections: number; links: number }> {
+    async contents(db: Executor, teamId: string): Promise<{ collections: number; links: number }> {
       const rows = await selectRows<{ collections: number; links: number }>(
         db,
         sql`SELECT (SELECT count(*) FROM collections WHERE owner_team_id = ${teamId})::int
@@ -103,14 +112,14 @@ export function createTeamsRepository(db: Executor) {
       return rows[0] ?? { collections: 0, links: 0 };
     },
 
-    async insert(values: { id: string; organizationId: string; name: string }) {
+    async insert(db: Executor, values: { id: string; organizationId: string; name: string }) {
       await db.execute(
         sql`INSERT INTO teams (id, organization_id, name)
             VALUES (${values.id}, ${values.organizationId}, ${values.name})`,
       );
     },
 
-    async update(id: string, fields: { name?: string; buddyId?: string | null }) {
+    async update(db: Executor, id: string, fields: { name?: string; buddyId?: string | null }) {
       const sets: SQL[] = [];
       if (fields.name !== undefined) sets.push(sql`name = ${fields.name}`);
       if (fields.buddyId !== undefined) sets.push(sql`buddy_id = ${fields.buddyId}`);
@@ -119,12 +128,13 @@ export function createTeamsRepository(db: Executor) {
     },
 
     /** Deletes a team; its collections, their links and its memberships go with it. */
-    async delete(id: string) {
+    async delete(db: Executor, id: string) {
       await db.execute(sql`DELETE FROM teams WHERE id = ${id}`);
     },
 
     /** A page of a team's members by name, after the person `after` (keyset). */
     async members(
+      db: Executor,
       teamId: string,
       filter: { query: string; role?: string; limit: number; after?: string },
     ) {
@@ -151,7 +161,7 @@ export function createTeamsRepository(db: Executor) {
     },
 
     /** The people of the organization among `ids`, whatever their status. */
-    async people(organizationId: string, ids: string[]): Promise<PersonRow[]> {
+    async people(db: Executor, organizationId: string, ids: string[]): Promise<PersonRow[]> {
       return selectRows<PersonRow>(
         db,
         sql`SELECT id, name, email, status FROM users
@@ -160,7 +170,7 @@ export function createTeamsRepository(db: Executor) {
     },
 
     /** The roles of those of `ids` who are in the team. */
-    async memberships(teamId: string, ids: string[]) {
+    async memberships(db: Executor, teamId: string, ids: string[]) {
       return selectRows<{ userId: string; role: 'member' | 'editor' }>(
         db,
         sql`SELECT user_id AS "userId", role FROM team_memberships
@@ -169,7 +179,12 @@ export function createTeamsRepository(db: Executor) {
     },
 
     /** Adds people to a team; those already in are left as they are. Returns who was added. */
-    async addMembers(team: { id: string; organizationId: string }, ids: string[], role: string) {
+    async addMembers(
+      db: Executor,
+      team: { id: string; organizationId: string },
+      ids: string[],
+      role: string,
+    ) {
       const values = sql.join(
         ids.map((id) => sql`(${team.id}, ${id}, ${team.organizationId}, ${role})`),
         sql`, `,
@@ -183,7 +198,7 @@ export function createTeamsRepository(db: Executor) {
     },
 
     /** Takes people out of a team. Returns who was in it, with the role they had. */
-    async removeMembers(teamId: string, ids: string[]) {
+    async removeMembers(db: Executor, teamId: string, ids: string[]) {
       return selectRows<{ userId: string; role: 'member' | 'editor' }>(
         db,
         sql`DELETE FROM team_memberships WHERE team_id = ${teamId} AND user_id IN (${idList(ids)})
@@ -191,7 +206,7 @@ export function createTeamsRepository(db: Executor) {
       );
     },
 
-    async setRole(teamId: string, userId: string, role: string) {
+    async setRole(db: Executor, teamId: string, userId: string, role: string) {
       await db.execute(
         sql`UPDATE team_memberships SET role = ${role}
             WHERE team_id = ${teamId} AND user_id = ${userId}`,

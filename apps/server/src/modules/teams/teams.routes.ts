@@ -17,13 +17,14 @@ import {
   UpdateTeamMemberBody,
 } from '@signpost/contract';
 import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
-import { createTeamsService } from './teams.service.ts';
+import type { TeamsService } from './teams.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
 /** Administration of teams: `/api/admin/teams` (organization administrators). */
-export const adminTeamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const teams = createTeamsService(app.database.db);
-
+export const adminTeamsRoutes: FastifyPluginAsyncTypebox<{ teams: TeamsService }> = async (
+  app,
+  { teams },
+) => {
   app.get(
     '/teams',
     {

@@ -17,9 +17,9 @@ import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { cleanName } from '../../lib/names.ts';
-import { createAdminAccess } from '../access/admin-access.ts';
-import { createAuditService, auditOf } from '../audit/audit.service.ts';
-import { createTeamsRepository, type TeamListRow, type TeamRow } from './teams.repository.ts';
+import type { AdminAccess } from '../access/admin-access.ts';
+import { auditOf, type AuditService } from '../audit/audit.service.ts';
+import type { TeamListRow, TeamRow, TeamsRepository } from './teams.repository.ts';
 import type { AuditOrigin } from '../../lib/request-context.ts';
 
 /** Who acts, from where: the base of every audit entry of a call. */
@@ -49,22 +49,25 @@ function page<T extends { id: string }>(rows: T[], limit: number) {
   return { items, next: rows.length > limit ? (items.at(-1)?.id ?? null) : null };
 }
 
-export function createTeamsService(db: Database) {
-  const admin = createAdminAccess(db);
-  const audit = createAuditService(db);
+export interface TeamsDeps {
+  db: Database;
+  teams: TeamsRepository;
+  adminAccess: AdminAccess;
+  audit: AuditService;
+}
 
+export function createTeamsService({ db, teams, adminAccess: admin, audit }: TeamsDeps) {
   /** The team, held for the transaction; 404 when it is not (or no longer) there. */
   async function lockedTeam(tx: Executor, me: AuthContext, id: string): Promise<TeamRow> {
-    const team = await createTeamsRepository(tx).find(me.organizationId, id, true);
+    const team = await teams.find(tx, me.organizationId, id, true);
     if (!team) throw notFound(`Team ${id} was not found`);
     return team;
   }
 
-  async function detail(me: AuthContext, id: string, tx: Executor = db): Promise<TeamDetail> {
-    const teams = createTeamsRepository(tx);
-    const row = await teams.summary(me.organizationId, id);
+  async function detail(tx: Executor, me: AuthContext, id: string): Promise<TeamDetail> {
+    const row = await teams.summary(tx, me.organizationId, id);
     if (!row) throw notFound(`Team ${id} was not found`);
-    const contents = await teams.contents(id);
+    const contents = await teams.contents(tx, id);
     return {
       ...toSummary(row),
       collectionCount: contents.collections,
@@ -91,7 +94,8 @@ export function createTeamsService(db: Database) {
     async list(me: AuthContext, query: TeamsQuery): Promise<TeamsResponse> {
       admin.admin(me);
       const limit = query.limit ?? DEFAULT_PAGE;
-      const rows = await createTeamsRepository(db).list(
+      const rows = await teams.list(
+        db,
         me.organizationId,
         NO_NUL(query.query),
         limit + 1,
@@ -103,7 +107,7 @@ export function createTeamsService(db: Database) {
 
     async get(me: AuthContext, id: string): Promise<TeamDetail> {
       admin.admin(me);
-      return detail(me, id);
+      return detail(db, me, id);
     },
 
     async create(me: AuthContext, origin: AuditOrigin, body: CreateTeamBody): Promise<TeamDetail> {
@@ -112,17 +116,14 @@ export function createTeamsService(db: Database) {
       const name = cleanName(body.name);
       const id = newId();
       return change(async (tx) => {
-        await createTeamsRepository(tx).insert({ id, organizationId: me.organizationId, name });
-        await audit.record(
-          {
-            ...by,
-            action: 'team.created',
-            target: { type: 'team', id, label: name },
-            after: { name },
-          },
-          tx,
-        );
-        return detail(me, id, tx);
+        await teams.insert(tx, { id, organizationId: me.organizationId, name });
+        await audit.record(tx, {
+          ...by,
+          action: 'team.created',
+          target: { type: 'team', id, label: name },
+          after: { name },
+        });
+        return detail(tx, me, id);
       }, name);
     },
 
@@ -137,13 +138,12 @@ export function createTeamsService(db: Database) {
       admin.admin(me);
       const name = body.name === undefined ? undefined : cleanName(body.name);
       return change(async (tx) => {
-        const teams = createTeamsRepository(tx);
         const team = await lockedTeam(tx, me, id);
         const buddyId = body.buddyId;
         if (buddyId) {
-          const [person] = await teams.people(me.organizationId, [buddyId]);
+          const [person] = await teams.people(tx, me.organizationId, [buddyId]);
           if (!person) throw notFound(`Person ${buddyId} was not found`);
-          const [membership] = await teams.memberships(id, [buddyId]);
+          const [membership] = await teams.memberships(tx, id, [buddyId]);
           if (!membership) {
             throw conflict(`${person.name} is not a member of ${team.name}; add them first.`);
           }
@@ -154,19 +154,16 @@ export function createTeamsService(db: Database) {
           diff.buddyId = [team.buddyId, buddyId];
         }
         if (Object.keys(diff).length > 0) {
-          await teams.update(id, { name, buddyId });
-          await audit.record(
-            {
-              ...by,
-              action: 'team.updated',
-              target: { type: 'team', id, label: name ?? team.name },
-              before: Object.fromEntries(Object.entries(diff).map(([k, [was]]) => [k, was])),
-              after: Object.fromEntries(Object.entries(diff).map(([k, [, is]]) => [k, is])),
-            },
-            tx,
-          );
+          await teams.update(tx, id, { name, buddyId });
+          await audit.record(tx, {
+            ...by,
+            action: 'team.updated',
+            target: { type: 'team', id, label: name ?? team.name },
+            before: Object.fromEntries(Object.entries(diff).map(([k, [was]]) => [k, was])),
+            after: Object.fromEntries(Object.entries(diff).map(([k, [, is]]) => [k, is])),
+          });
         }
-        return detail(me, id, tx);
+        return detail(tx, me, id);
       }, name);
     },
 
@@ -179,25 +176,21 @@ export function createTeamsService(db: Database) {
       const by = auditOf(me, origin);
       admin.admin(me);
       await change(async (tx) => {
-        const teams = createTeamsRepository(tx);
         const team = await lockedTeam(tx, me, id);
-        const contents = await teams.contents(id);
+        const contents = await teams.contents(tx, id);
         if (contents.collections !== confirm.collections || contents.links !== confirm.links) {
           throw conflict(
             `${team.name} now holds ${contents.collections} collections and ${contents.links} ` +
               'links; confirm these counts to delete it.',
           );
         }
-        await teams.delete(id);
-        await audit.record(
-          {
-            ...by,
-            action: 'team.deleted',
-            target: { type: 'team', id, label: team.name },
-            before: { name: team.name, buddyId: team.buddyId, ...contents },
-          },
-          tx,
-        );
+        await teams.delete(tx, id);
+        await audit.record(tx, {
+          ...by,
+          action: 'team.deleted',
+          target: { type: 'team', id, label: team.name },
+          before: { name: team.name, buddyId: team.buddyId, ...contents },
+        });
       });
     },
 
@@ -207,10 +200,10 @@ export function createTeamsService(db: Database) {
       query: TeamMembersQuery,
     ): Promise<TeamMembersResponse> {
       admin.admin(me);
-      const teams = createTeamsRepository(db);
-      if (!(await teams.find(me.organizationId, id))) throw notFound(`Team ${id} was not found`);
+      if (!(await teams.find(db, me.organizationId, id)))
+        throw notFound(`Team ${id} was not found`);
       const limit = query.limit ?? DEFAULT_PAGE;
-      const rows = await teams.members(id, {
+      const rows = await teams.members(db, id, {
         query: NO_NUL(query.query),
         role: query.role,
         limit: limit + 1,
@@ -233,10 +226,9 @@ export function createTeamsService(db: Database) {
       admin.admin(me);
       const role = body.role ?? 'member';
       return change(async (tx) => {
-        const teams = createTeamsRepository(tx);
         const team = await lockedTeam(tx, me, id);
         const people = new Map(
-          (await teams.people(me.organizationId, body.userIds)).map((p) => [p.id, p]),
+          (await teams.people(tx, me.organizationId, body.userIds)).map((p) => [p.id, p]),
         );
         for (const userId of body.userIds) {
           const person = people.get(userId);
@@ -245,22 +237,20 @@ export function createTeamsService(db: Database) {
           }
         }
         const added = await teams.addMembers(
+          tx,
           { id, organizationId: me.organizationId },
           body.userIds,
           role,
         );
         for (const userId of added) {
           const person = people.get(userId)!;
-          await audit.record(
-            {
-              ...by,
-              action: 'team.member-added',
-              target: { type: 'team', id, label: team.name },
-              after: { role },
-              details: { person: { id: person.id, name: person.name, email: person.email } },
-            },
-            tx,
-          );
+          await audit.record(tx, {
+            ...by,
+            action: 'team.member-added',
+            target: { type: 'team', id, label: team.name },
+            after: { role },
+            details: { person: { id: person.id, name: person.name, email: person.email } },
+          });
         }
         return { changed: added.length };
       });
@@ -279,39 +269,32 @@ export function createTeamsService(db: Database) {
       const by = auditOf(me, origin);
       admin.admin(me);
       return change(async (tx) => {
-        const teams = createTeamsRepository(tx);
         const team = await lockedTeam(tx, me, id);
         const people = new Map(
-          (await teams.people(me.organizationId, body.userIds)).map((p) => [p.id, p]),
+          (await teams.people(tx, me.organizationId, body.userIds)).map((p) => [p.id, p]),
         );
         const unknown = body.userIds.find((userId) => !people.has(userId));
         if (unknown) throw notFound(`Person ${unknown} was not found`);
-        const removed = await teams.removeMembers(id, body.userIds);
+        const removed = await teams.removeMembers(tx, id, body.userIds);
         for (const { userId, role } of removed) {
           const person = people.get(userId)!;
-          await audit.record(
-            {
-              ...by,
-              action: 'team.member-removed',
-              target: { type: 'team', id, label: team.name },
-              before: { role },
-              details: { person: { id: person.id, name: person.name, email: person.email } },
-            },
-            tx,
-          );
+          await audit.record(tx, {
+            ...by,
+            action: 'team.member-removed',
+            target: { type: 'team', id, label: team.name },
+            before: { role },
+            details: { person: { id: person.id, name: person.name, email: person.email } },
+          });
         }
         if (team.buddyId && removed.some((r) => r.userId === team.buddyId)) {
-          await teams.update(id, { buddyId: null });
-          await audit.record(
-            {
-              ...by,
-              action: 'team.updated',
-              target: { type: 'team', id, label: team.name },
-              before: { buddyId: team.buddyId },
-              after: { buddyId: null },
-            },
-            tx,
-          );
+          await teams.update(tx, id, { buddyId: null });
+          await audit.record(tx, {
+            ...by,
+            action: 'team.updated',
+            target: { type: 'team', id, label: team.name },
+            before: { buddyId: team.buddyId },
+            after: { buddyId: null },
+          });
         }
         return { changed: removed.length };
       });
@@ -328,25 +311,21 @@ export function createTeamsService(db: Database) {
       const by = auditOf(me, origin);
       admin.admin(me);
       await change(async (tx) => {
-        const teams = createTeamsRepository(tx);
         const team = await lockedTeam(tx, me, id);
-        const [person] = await teams.people(me.organizationId, [userId]);
-        const [membership] = person ? await teams.memberships(id, [userId]) : [];
+        const [person] = await teams.people(tx, me.organizationId, [userId]);
+        const [membership] = person ? await teams.memberships(tx, id, [userId]) : [];
         if (!person || !membership)
           throw notFound(`Member ${userId} of ${team.name} was not found`);
         if (membership.role === role) return;
-        await teams.setRole(id, userId, role);
-        await audit.record(
-          {
-            ...by,
-            action: 'team.member-role-changed',
-            target: { type: 'team', id, label: team.name },
-            before: { role: membership.role },
-            after: { role },
-            details: { person: { id: person.id, name: person.name, email: person.email } },
-          },
-          tx,
-        );
+        await teams.setRole(tx, id, userId, role);
+        await audit.record(tx, {
+          ...by,
+          action: 'team.member-role-changed',
+          target: { type: 'team', id, label: team.name },
+          before: { role: membership.role },
+          after: { role },
+          details: { person: { id: person.id, name: person.name, email: person.email } },
+        });
       });
     },
   };

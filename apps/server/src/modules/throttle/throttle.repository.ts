@@ -17,7 +17,7 @@ class Blocked extends Error {
   }
 }
 
-export function createThrottleRepository(db: Database) {
+export function createThrottleRepository() {
   return {
     /**
      * Admits one attempt, or answers how many seconds to wait. An admitted attempt is counted
@@ -25,7 +25,7 @@ export function createThrottleRepository(db: Database) {
      * checking and counting under a row lock (keys locked in one order) means attempts sent
      * all at once cannot slip past the limit together.
      */
-    async admit(limits: ThrottleLimit[]): Promise<number> {
+    async admit(db: Database, limits: ThrottleLimit[]): Promise<number> {
       const sorted = [...limits].sort((a, b) => (a.key < b.key ? -1 : 1));
       try {
         await db.transaction(async (tx) => {
@@ -74,15 +74,16 @@ export function createThrottleRepository(db: Database) {
     },
 
     /** Takes back the failure an admitted attempt was counted as, when it succeeded. */
-    async forgive(keys: string[]): Promise<void> {
+    async forgive(db: Database, keys: string[]): Promise<void> {
       await db
         .update(loginThrottle)
         .set({ failures: sql`greatest(${loginThrottle.failures} - 1, 0)`, blockedUntil: null })
         .where(inArray(loginThrottle.key, keys));
     },
 
-    async clear(key: string): Promise<void> {
+    async clear(db: Database, key: string): Promise<void> {
       await db.delete(loginThrottle).where(inArray(loginThrottle.key, [key]));
     },
   };
 }
+export type ThrottleRepository = ReturnType<typeof createThrottleRepository>;

@@ -129,7 +129,7 @@ const restoreInto = (table: string, rows: unknown[], where: SQL = sql`true`) =>
                                                ${JSON.stringify(rows)}::jsonb) r
       WHERE ${where}`;
 
-export function createUndoRepository(db: Executor) {
+export function createUndoRepository() {
   return {
     /**
      * Stores the snapshot that `rows` (a statement of one jsonb column `rows`, below) reads,
@@ -138,6 +138,7 @@ export function createUndoRepository(db: Executor) {
      * transaction began; returns that time.
      */
     async insert(
+      db: Executor,
       row: Omit<typeof undoSnapshots.$inferInsert, 'expiresAt' | 'rows'>,
       rows: SQL,
       seconds: number,
@@ -157,6 +158,7 @@ export function createUndoRepository(db: Executor) {
 
     /** A snapshot of the person's, held until the transaction ends; null when there is none. */
     async findOwnForUpdate(
+      db: Executor,
       organizationId: string,
       userId: string,
       id: string,
@@ -174,7 +176,7 @@ export function createUndoRepository(db: Executor) {
     },
 
     /** Marks a snapshot restored and forgets its rows. */
-    async markUndone(id: string): Promise<void> {
+    async markUndone(db: Executor, id: string): Promise<void> {
       await db
         .update(undoSnapshots)
         .set({ undoneAt: sql`now()`, rows: {} })
@@ -186,7 +188,7 @@ export function createUndoRepository(db: Executor) {
      * and memberships of people or places that went meanwhile are left out (they could not
      * be shown anyway); a favorite of a link the person favorited again meanwhile too.
      */
-    async restore(rows: SnapshotRows): Promise<void> {
+    async restore(db: Executor, rows: SnapshotRows): Promise<void> {
       if (rows.collections.length > 0) {
         // Parents first: the snapshot lists a tree, its top first, but the order of
         // jsonb_agg is not promised, so the depth is computed again here.
@@ -244,17 +246,17 @@ export function createUndoRepository(db: Executor) {
     },
 
     /** Whether a collection exists (of any organization: the caller checks access after). */
-    async collectionExists(id: string): Promise<boolean> {
+    async collectionExists(db: Executor, id: string): Promise<boolean> {
       const rows = await selectRows(db, sql`SELECT 1 FROM collections WHERE id = ${id}`);
       return rows.length > 0;
     },
 
-    async linkExists(id: string): Promise<boolean> {
+    async linkExists(db: Executor, id: string): Promise<boolean> {
       const rows = await selectRows(db, sql`SELECT 1 FROM links WHERE id = ${id}`);
       return rows.length > 0;
     },
 
-    async favoriteExists(userId: string, linkId: string): Promise<boolean> {
+    async favoriteExists(db: Executor, userId: string, linkId: string): Promise<boolean> {
       const rows = await selectRows(
         db,
         sql`SELECT 1 FROM favorites WHERE user_id = ${userId} AND link_id = ${linkId}`,
@@ -262,7 +264,7 @@ export function createUndoRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async isMember(shareId: string, userId: string): Promise<boolean> {
+    async isMember(db: Executor, shareId: string, userId: string): Promise<boolean> {
       const rows = await selectRows(
         db,
         sql`SELECT 1 FROM share_members WHERE share_id = ${shareId} AND user_id = ${userId}`,
@@ -270,7 +272,7 @@ export function createUndoRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    async shareExists(id: string): Promise<boolean> {
+    async shareExists(db: Executor, id: string): Promise<boolean> {
       const rows = await selectRows(db, sql`SELECT 1 FROM collection_shares WHERE id = ${id}`);
       return rows.length > 0;
     },
@@ -279,7 +281,7 @@ export function createUndoRepository(db: Executor) {
      * Deletes the snapshots past their expiry; returns how many. A restored one stays until
      * then (without its rows), so that a second undo is told it was done.
      */
-    async purge(): Promise<number> {
+    async purge(db: Executor): Promise<number> {
       const rows = await db
         .delete(undoSnapshots)
         .where(lt(undoSnapshots.expiresAt, sql`now()`))

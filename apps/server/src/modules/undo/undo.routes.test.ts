@@ -14,7 +14,6 @@ import {
 import { createSignedInCast, createPerson, type Person } from '../../../test/support/world.ts';
 import { call } from '../../../test/support/consumer-call.ts';
 import { snapshot } from '../../../test/support/rows.ts';
-import { purgeExpiredUndo } from './undo.service.ts';
 
 const { app, db } = await createTestApp();
 const cast = await createSignedInCast(app, db);
@@ -281,7 +280,7 @@ describe('POST /api/consumer/undo/:id', () => {
       .update(undoSnapshots)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(undoSnapshots.id, old));
-    expect(await purgeExpiredUndo(db)).toBeGreaterThanOrEqual(1);
+    expect(await app.services.undo.purgeExpired()).toBeGreaterThanOrEqual(1);
     const left = await db.select({ id: undoSnapshots.id }).from(undoSnapshots);
     expect(left.map((r) => r.id)).toContain(fresh);
     expect(left.map((r) => r.id)).not.toContain(old);

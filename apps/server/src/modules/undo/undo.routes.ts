@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, NoContent, UndoParams } from '@signpost/contract';
 import { consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
-import { createUndoService } from './undo.service.ts';
+import type { UndoService } from './undo.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
-export const undoRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createUndoService(app.database.db);
-
+export const undoRoutes: FastifyPluginAsyncTypebox<{ undo: UndoService }> = async (
+  app,
+  { undo: service },
+) => {
   app.post(
     '/undo/:id',
     {

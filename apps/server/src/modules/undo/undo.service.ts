@@ -6,14 +6,13 @@ import type { UndoKind } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
-import { createAccessService, type CollectionAccess } from '../access/access.service.ts';
+import type { AccessService, CollectionAccess } from '../access/access.service.ts';
 import { linkCan, MAX_DEPTH } from '../access/permissions.ts';
-import { auditOf, createAuditService } from '../audit/audit.service.ts';
-import { recordContentChange } from '../audit/content-audit.ts';
+import { auditOf, type AuditService } from '../audit/audit.service.ts';
 import type { SQL } from 'drizzle-orm';
 import {
   collectionRows,
-  createUndoRepository,
+  type UndoRepository,
   favoriteRows,
   linkRows,
   membershipRows,
@@ -43,6 +42,7 @@ const gone = (message: string) => new AppError(410, 'GONE', message);
  * it, so that the person who deleted it can restore it (decision 0052).
  */
 async function keep(
+  repository: UndoRepository,
   tx: Executor,
   me: AuthContext,
   kind: UndoKind,
@@ -51,57 +51,13 @@ async function keep(
   rows: SQL,
 ): Promise<UndoTicket> {
   const id = newId();
-  const expiresAt = await createUndoRepository(tx).insert(
+  const expiresAt = await repository.insert(
+    tx,
     { id, organizationId: me.organizationId, userId: me.userId, kind, targetId, label },
     rows,
     UNDO_WINDOW_SECONDS,
   );
   return { id, expiresAt };
-}
-
-/** Before a link is deleted: it, and everyone's favorites of it. */
-export async function keepLinkForUndo(
-  tx: Executor,
-  me: AuthContext,
-  linkId: string,
-  label: string,
-) {
-  return keep(tx, me, 'link', linkId, label, linkRows(linkId));
-}
-
-/**
- * Before a collection is deleted (`share`: a shared collection, by its owner): it, every
- * collection, link and favorite inside it, everyone's favorites of those links, shares with
- * their members, suggestions.
- */
-export async function keepCollectionForUndo(
-  tx: Executor,
-  me: AuthContext,
-  kind: 'collection' | 'share',
-  collectionId: string,
-  label: string,
-) {
-  return keep(tx, me, kind, collectionId, label, collectionRows(collectionId));
-}
-
-/** Before one of the person's favorites is deleted. */
-export async function keepFavoriteForUndo(
-  tx: Executor,
-  me: AuthContext,
-  favoriteId: string,
-  label: string,
-) {
-  return keep(tx, me, 'favorite', favoriteId, label, favoriteRows(favoriteId));
-}
-
-/** Before the person leaves a share: their membership. */
-export async function keepMembershipForUndo(
-  tx: Executor,
-  me: AuthContext,
-  shareId: string,
-  label: string,
-) {
-  return keep(tx, me, 'membership', shareId, label, membershipRows(shareId, me.userId));
 }
 
 const str = (row: Record<string, unknown> | undefined, key: string) =>
@@ -121,18 +77,25 @@ function heightOf(rows: SnapshotRows, topId: string): number {
   return height;
 }
 
-export function createUndoService(db: Database) {
-  const audit = createAuditService(db);
+export interface UndoDeps {
+  db: Database;
+  undo: UndoRepository;
+  access: AccessService;
+  audit: AuditService;
+}
 
+/**
+ * Undo (decision 0052): what a deletion removes is kept first, in its transaction, so that
+ * the person who deleted it can restore it for a while.
+ */
+export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
   /** The place the snapshot goes back into, authorized again as at a deletion. */
   async function checkPlace(tx: Executor, me: AuthContext, snap: SnapshotRow) {
-    const access = createAccessService(tx);
-    const repo = createUndoRepository(tx);
     /** A place the person no longer sees is one they can no longer change. */
     const see = async (id: string): Promise<CollectionAccess> => {
-      if (!(await repo.collectionExists(id))) throw conflict(PLACE_GONE);
+      if (!(await repo.collectionExists(tx, id))) throw conflict(PLACE_GONE);
       try {
-        return await access.collection(me, id);
+        return await access.collection(tx, me, id);
       } catch (error) {
         if (error instanceof AppError && error.statusCode === 404) {
           throw forbidden(NO_LONGER_YOURS);
@@ -148,7 +111,7 @@ export function createUndoService(db: Database) {
         if (!linkCan(place.relation, str(link, 'created_by') === me.userId).delete) {
           throw forbidden(NO_LONGER_YOURS);
         }
-        await access.hold(place.collection.id);
+        await access.hold(tx, place.collection.id);
         return place;
       }
       case 'favorite': {
@@ -159,27 +122,27 @@ export function createUndoService(db: Database) {
           throw conflict('Favorites are private: the collection it was in is shared now.');
         }
         const linkId = str(favorite, 'link_id')!;
-        if (!(await repo.linkExists(linkId))) {
+        if (!(await repo.linkExists(tx, linkId))) {
           throw conflict('It cannot come back: its link has been deleted since.');
         }
-        const source = await access.link(me, linkId).catch(() => {
+        const source = await access.link(tx, me, linkId).catch(() => {
           throw forbidden('You can no longer see this link, so it cannot be a favorite again.');
         });
         if (!linkCan(source.in.relation, false).favorite) {
           throw forbidden('Favorites are for the members of the team.');
         }
-        if (await repo.favoriteExists(me.userId, linkId)) {
+        if (await repo.favoriteExists(tx, me.userId, linkId)) {
           throw conflict('This link is already one of your favorites.');
         }
-        await access.hold(place.collection.id);
+        await access.hold(tx, place.collection.id);
         return place;
       }
       case 'membership': {
         const shareId = str(rows.members[0], 'share_id')!;
-        if (!(await repo.shareExists(shareId))) {
+        if (!(await repo.shareExists(tx, shareId))) {
           throw conflict('It cannot come back: the shared collection has been deleted since.');
         }
-        if (await repo.isMember(shareId, me.userId)) {
+        if (await repo.isMember(tx, shareId, me.userId)) {
           throw conflict('You are a member of this shared collection again already.');
         }
         return null;
@@ -190,12 +153,12 @@ export function createUndoService(db: Database) {
         const parentId = str(top, 'parent_id');
         if (!parentId) {
           // A top-level collection of a team or the organization: the people who run it.
-          await access.space(me, str(top, 'owner_team_id') ?? me.organizationId);
+          await access.space(tx, me, str(top, 'owner_team_id') ?? me.organizationId);
           return null;
         }
         const place = await see(parentId);
         if (!place.can.addCollection) throw forbidden(NO_LONGER_YOURS);
-        if ((await access.depthOf(parentId)) + 1 + heightOf(rows, snap.targetId) > MAX_DEPTH) {
+        if ((await access.depthOf(tx, parentId)) + 1 + heightOf(rows, snap.targetId) > MAX_DEPTH) {
           throw conflict(
             `It cannot come back: collections nest at most ${MAX_DEPTH} levels below My Space.`,
           );
@@ -209,7 +172,7 @@ export function createUndoService(db: Database) {
         if (place.collection.shareId && ownFavorites) {
           throw conflict('It cannot come back: it holds favorites, and its place is shared now.');
         }
-        await access.hold(parentId);
+        await access.hold(tx, parentId);
         return place;
       }
     }
@@ -228,7 +191,7 @@ export function createUndoService(db: Database) {
     switch (snap.kind) {
       case 'link': {
         const link = rows.links[0];
-        await recordContentChange(tx, me, origin, place!.space, {
+        await audit.recordContentChange(tx, me, origin, place!.space, {
           action: 'content.link-restored',
           target: { type: 'link', id: snap.targetId, label: snap.label },
           after: {
@@ -241,7 +204,7 @@ export function createUndoService(db: Database) {
         return;
       }
       case 'collection':
-        await recordContentChange(
+        await audit.recordContentChange(
           tx,
           me,
           origin,
@@ -255,27 +218,21 @@ export function createUndoService(db: Database) {
         return;
       case 'share': {
         const share = rows.shares.find((s) => str(s, 'collection_id') === snap.targetId);
-        await audit.record(
-          {
-            ...auditOf(me, origin),
-            action: 'share.restored',
-            target: { type: 'share', id: str(share, 'id') ?? snap.targetId, label: snap.label },
-            after: { collectionId: snap.targetId, name: snap.label },
-          },
-          tx,
-        );
+        await audit.record(tx, {
+          ...auditOf(me, origin),
+          action: 'share.restored',
+          target: { type: 'share', id: str(share, 'id') ?? snap.targetId, label: snap.label },
+          after: { collectionId: snap.targetId, name: snap.label },
+        });
         return;
       }
       case 'membership':
-        await audit.record(
-          {
-            ...auditOf(me, origin),
-            action: 'share.member-added',
-            target: { type: 'person', id: me.userId },
-            details: { shareId: snap.targetId, collection: snap.label, undo: true },
-          },
-          tx,
-        );
+        await audit.record(tx, {
+          ...auditOf(me, origin),
+          action: 'share.member-added',
+          target: { type: 'person', id: me.userId },
+          details: { shareId: snap.targetId, collection: snap.label, undo: true },
+        });
         return;
       case 'favorite':
         // Favorites are the person's own and were not recorded when deleted either.
@@ -292,29 +249,51 @@ export function createUndoService(db: Database) {
      */
     async undo(me: AuthContext, id: string, origin: AuditOrigin): Promise<void> {
       await db.transaction(async (tx) => {
-        const repo = createUndoRepository(tx);
         // First, as every change to the shape of a person's tree (db/locks.ts).
         await lockPerson(tx, me.userId);
-        const snap = await repo.findOwnForUpdate(me.organizationId, me.userId, id);
+        const snap = await repo.findOwnForUpdate(tx, me.organizationId, me.userId, id);
         if (!snap) throw notFound(NOTHING_TO_UNDO(id));
         if (snap.undoneAt) throw gone(ALREADY_UNDONE);
         if (snap.expired) throw gone(TOO_LATE);
         const place = await checkPlace(tx, me, snap);
         try {
-          await repo.restore(snap.rows);
+          await repo.restore(tx, snap.rows);
         } catch (error) {
           if (isForeignKeyViolation(error)) throw conflict(SOMETHING_GONE);
           throw error;
         }
-        await repo.markUndone(snap.id);
+        await repo.markUndone(tx, snap.id);
         await record(tx, me, origin, snap, place);
       });
     },
+
+    /** Before a link is deleted: it, and everyone's favorites of it. */
+    keepLink: (tx: Executor, me: AuthContext, linkId: string, label: string) =>
+      keep(repo, tx, me, 'link', linkId, label, linkRows(linkId)),
+
+    /**
+     * Before a collection is deleted (`share`: a shared collection, by its owner): it, every
+     * collection, link and favorite inside it, everyone's favorites of those links, shares with
+     * their members, suggestions.
+     */
+    keepCollection: (
+      tx: Executor,
+      me: AuthContext,
+      kind: 'collection' | 'share',
+      collectionId: string,
+      label: string,
+    ) => keep(repo, tx, me, kind, collectionId, label, collectionRows(collectionId)),
+
+    /** Before one of the person's favorites is deleted. */
+    keepFavorite: (tx: Executor, me: AuthContext, favoriteId: string, label: string) =>
+      keep(repo, tx, me, 'favorite', favoriteId, label, favoriteRows(favoriteId)),
+
+    /** Before the person leaves a share: their membership. */
+    keepMembership: (tx: Executor, me: AuthContext, shareId: string, label: string) =>
+      keep(repo, tx, me, 'membership', shareId, label, membershipRows(shareId, me.userId)),
+
+    /** Deletes expired snapshots (the periodic purge); how many went. */
+    purgeExpired: (): Promise<number> => repo.purge(db),
   };
 }
 export type UndoService = ReturnType<typeof createUndoService>;
-
-/** Deletes expired snapshots (the periodic purge); returns how many. */
-export function purgeExpiredUndo(db: Database): Promise<number> {
-  return createUndoRepository(db).purge();
-}
