@@ -13,3 +13,7 @@ export * from './access-tokens.table.ts';
 export * from './second-factors.table.ts';
 export * from './administration.table.ts';
 export * from './undo.table.ts';
+export * from './people-changes.table.ts';
+export * from './menu-scopes.table.ts';
+export * from './icons.table.ts';
+export * from './link-checks.table.ts';
