@@ -94,3 +94,22 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCo
   });
   return { app, database, db: database.db, config };
 }
+
+/**
+ * A fresh database holding what the real migrations make, without the app: for tests of
+ * the database itself. Call once per test file; it closes itself after the file.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const pgdb = process.env.SIGNPOST_TEST_DB === 'postgres' ? await migratedPostgres() : null;
+  const database = await openDatabase({
+    url: pgdb?.url ?? null,
+    dataDir: null,
+    loadDataDir: pgdb ? undefined : await migratedPglite(),
+    poolSize: 1,
+  });
+  afterAll(async () => {
+    await database.close();
+    await pgdb?.drop();
+  });
+  return database;
+}

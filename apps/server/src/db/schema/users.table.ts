@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.table.ts';
 
@@ -17,4 +18,11 @@ export const users = pgTable('users', {
   lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** What the people list sorts and searches by, kept by the database (0007_people_list.sql). */
+  sortName: text('sort_name')
+    .notNull()
+    .generatedAlwaysAs(sql`lower(name)`),
+  searchText: text('search_text')
+    .notNull()
+    .generatedAlwaysAs(sql`lower(name) || E'\\n' || lower(email)`),
 });
