@@ -19,8 +19,9 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
     npm_config_audit=false \
     npm_config_fund=false \
     npm_config_update_notifier=false
-# The package files first, so that `npm ci` is redone only when they change.
-COPY package.json package-lock.json ./
+# The package files first, so that `npm ci` is redone only when they change; .npmrc with
+# them, so that npm ci refuses a package whose "engines" exclude the image's Node.js.
+COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
@@ -38,7 +39,7 @@ WORKDIR /app
 ENV npm_config_audit=false \
     npm_config_fund=false \
     npm_config_update_notifier=false
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/

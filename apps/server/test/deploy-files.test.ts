@@ -179,7 +179,9 @@ describe('the Dockerfile', () => {
     }
   });
 
-  it('copies every workspace package.json before each npm ci, which needs them all', () => {
+  it('copies every workspace package.json, the lock and .npmrc before each npm ci', () => {
+    // engine-strict: npm ci refuses a package whose "engines" exclude the image's Node.js.
+    expect(read('.npmrc')).toMatch(/^engine-strict=true$/m);
     for (const stage of stages) {
       const installAt = stage.instructions.findIndex(
         (i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args),
@@ -197,6 +199,7 @@ describe('the Dockerfile', () => {
         ).toBe(true);
       }
       expect(copied.some((c) => c.split(/\s+/).includes('package-lock.json'))).toBe(true);
+      expect(copied.some((c) => c.split(/\s+/).slice(0, -1).includes('.npmrc'))).toBe(true);
     }
   });
 
