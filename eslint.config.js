@@ -85,6 +85,9 @@ export default tseslint.config(
       '**/coverage/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      // Files that import each other on purpose; import-boundaries.test.ts lints them.
+      'apps/web/src/test/import-cycle/**',
+      'apps/server/test/import-cycle/**',
     ],
   },
   js.configs.recommended,
@@ -124,9 +127,14 @@ export default tseslint.config(
   },
   {
     // Imports resolve like TypeScript does (workspace packages, `.ts` and extensionless).
+    // The plugin reads a file an import leads to only if its extension is listed in
+    // `import-x/extensions` (JavaScript ones by default) and parses it with the parser the
+    // configs above set, typescript-eslint's; without `.ts` and `.tsx` there, no-cycle
+    // followed none of our imports and never fired.
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           noWarnOnMultipleProjects: true,
@@ -141,7 +149,10 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-cycle': 'error',
+      // Imports of packages are not followed: none leads back to our files (the contract, the
+      // one of ours imported by name, imports no app), and following them meant parsing some
+      // 700 type declaration files of node_modules besides our own 580.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-restricted-paths': [
         'error',
         { basePath: root, zones: [...serverZones, ...webZones] },

@@ -7,7 +7,12 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const eslint = new ESLint({ cwd: root });
+// The probes below are imported by nothing, so they cannot close a cycle: no-cycle is left out
+// for them (it would read every file they lead to), and has cases of its own further down.
+const eslint = new ESLint({
+  cwd: root,
+  ruleFilter: ({ ruleId }) => ruleId !== 'import-x/no-cycle',
+});
 
 /** The boundary and accessibility rules a piece of code at `file` breaks. */
 async function broken(file: string, code: string): Promise<string[]> {
@@ -112,6 +117,24 @@ describe('import boundaries', () => {
     ],
   ])('allows %s', async (_case, file, code) => {
     expect(await broken(file, code)).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  // The two files of each pair import each other, from a folder eslint.config.js ignores so
+  // that the repository's lint stays clean; linted with the ignores off, both are refused.
+  const unignored = new ESLint({ cwd: root, ignore: false });
+
+  it.each([
+    ['the web app', 'apps/web/src/test/import-cycle', 'first.tsx', 'second.tsx'],
+    ['the server', 'apps/server/test/import-cycle', 'first.ts', 'second.ts'],
+  ])('refuses two files of %s that import each other', async (_tree, folder, ...files) => {
+    const results = await unignored.lintFiles(files.map((file) => path.join(root, folder, file)));
+    const found = results.map((result) => result.messages.map((m) => `${m.ruleId}: ${m.message}`));
+    expect(found).toEqual([
+      [expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/)],
+      [expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/)],
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { safeHref } from '../../../lib/safe-url';
 import { useDecideSuggestion } from '../api/suggestions';
-import { failureOf } from './teams-tab';
+import { failureOf } from './failure-of';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTeam, useTeamWrites } from '../api/teams';
+import { failureOf } from './failure-of';
 import { TeamsMembers } from './teams-members';
-import { failureOf } from './teams-tab';
 
 interface Props {
   id: string;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCandidates, useTeamMembers, useTeamWrites, type Candidate } from '../api/teams';
-import { failureOf } from './teams-tab';
+import { failureOf } from './failure-of';
 
 interface Props {
   team: TeamDetail;

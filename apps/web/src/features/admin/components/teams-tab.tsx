@@ -1,15 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, ApiError } from '../../../lib/api-client';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTeams, useTeamWrites } from '../api/teams';
+import { failureOf } from './failure-of';
 import { TeamsDetail } from './teams-detail';
-
-/** The server's sentence for a refusal, else a general one. */
-export function failureOf(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status < 500) return errorMessage(error.data) ?? fallback;
-  return fallback;
-}
 
 /** The console's teams tab: the teams by name, searched; create; open one to manage it. */
 export function TeamsTab() {

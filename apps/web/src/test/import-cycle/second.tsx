@@ -1,0 +1,4 @@
+// The other half of the cycle that first.tsx describes.
+import { First } from './first';
+
+export const Second = () => <p>{First.name}</p>;
