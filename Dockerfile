@@ -22,6 +22,7 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
 # The package files first, so that `npm ci` is redone only when they change.
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
+COPY packages/link-search/package.json packages/link-search/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY apps/extension/package.json apps/extension/
@@ -40,6 +41,7 @@ ENV npm_config_audit=false \
     npm_config_update_notifier=false
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
+COPY packages/link-search/package.json packages/link-search/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY apps/extension/package.json apps/extension/
