@@ -145,6 +145,18 @@ const fields = menuIndex({
   ],
 });
 
+/** A person's links in several collections; the team wiki is also a favorite in My Space. */
+const teamWiki = link('Team wiki', { description: 'How we work' });
+const nested = [
+  entry(link('Standup notes'), 'My Space'),
+  entry(favorite(teamWiki, 'favorite-wiki'), 'My Space'),
+  entry(link('MDN Web Docs', { description: 'The web platform' }), 'Reading list'),
+  entry(link('Strange Loop'), 'Talks'),
+  entry(link('Storybook'), 'Design system'),
+  entry(teamWiki, 'Code & delivery'),
+  entry(link('HR portal', { description: 'Leave and payslips' }), 'Company essentials'),
+];
+
 const tiers = menuIndex({
   mySpace: [
     link('Expenses', { description: 'Pay back what you spent' }),
@@ -168,6 +180,10 @@ const words = menuIndex({
   ),
 });
 
+const notes = ['Notes', 'Team notes', 'Notes archive', 'Keynotes'].map((name) =>
+  entry(link(name), 'My Space'),
+);
+
 /** Each case: an index, a query, and every result it gives, best first. */
 const CASES: [string, readonly Entry[], string, string[]][] = [
   // What matches (spec §5): one field holding the query, whatever its case.
@@ -176,6 +192,11 @@ const CASES: [string, readonly Entry[], string, string[]][] = [
   ['matches on the appName', fields, 'confluence', ['Wiki']],
   ['matches on the collection that holds the link', fields, 'hr', ['Payroll']],
   ['does not match across two fields', fields, 'grafana dashb', []],
+  ['finds a name', nested, 'wiki', ['Team wiki']],
+  ['finds a description', nested, 'payslips', ['HR portal']],
+  ['finds a phrase of a description, whatever its case', nested, 'WEB platform', ['MDN Web Docs']],
+  ['finds nothing when no field holds the whole query', nested, 'web docs nothing', []],
+  ['finds nothing for a blank query', nested, '   ', []],
   // How matches rank (decision 0053).
   ['puts Grafana first for "grafana"', demo, 'grafana', ['Grafana', 'Launch dashboard']],
   ['trims the query', demo, 'Grafana ', ['Grafana', 'Launch dashboard']],
@@ -195,6 +216,12 @@ const CASES: [string, readonly Entry[], string, string[]][] = [
       'Expenses',
       'Wallet',
     ],
+  ],
+  [
+    'ranks the whole name, its start, a word’s start, then anywhere in it',
+    notes,
+    'notes',
+    ['Notes', 'Notes archive', 'Team notes', 'Keynotes'],
   ],
   [
     'keeps the order of the index within a tier',
