@@ -23,6 +23,7 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
 # them, so that npm ci refuses a package whose "engines" exclude the image's Node.js.
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
+COPY packages/link-search/package.json packages/link-search/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY apps/extension/package.json apps/extension/
@@ -41,6 +42,7 @@ ENV npm_config_audit=false \
     npm_config_update_notifier=false
 COPY package.json package-lock.json .npmrc ./
 COPY packages/contract/package.json packages/contract/
+COPY packages/link-search/package.json packages/link-search/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY apps/extension/package.json apps/extension/

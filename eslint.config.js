@@ -140,6 +140,7 @@ export default tseslint.config(
           noWarnOnMultipleProjects: true,
           project: [
             'packages/contract/tsconfig.json',
+            'packages/link-search/tsconfig.json',
             'apps/server/tsconfig.json',
             'apps/web/tsconfig.json',
             'apps/extension/tsconfig.json',

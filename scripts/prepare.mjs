@@ -32,16 +32,17 @@ if (!existsSync(installed) || newest(at('package-lock.json')) > newest(installed
 }
 
 if (process.argv.includes('--build')) {
-  const contract = newest(at('packages/contract'));
-  const web = Math.max(contract, newest(at('apps/web/src')), newest(at('apps/web/index.html')));
+  // The shared packages (the contract, the link search) go into the builds that import them.
+  const packages = newest(at('packages'));
+  const web = Math.max(packages, newest(at('apps/web/src')), newest(at('apps/web/index.html')));
   if (newest(at('apps/web/dist/index.html')) < web)
     run('npm', ['run', 'build', '-w', '@signpost/web']);
-  const server = Math.max(contract, newest(at('apps/server/src')));
+  const server = Math.max(packages, newest(at('apps/server/src')));
   if (newest(at('apps/server/dist/main.js')) < server) {
     run('npm', ['run', 'build', '-w', '@signpost/server']);
   }
   // The browser extension: the folder to load unpacked, and its archive (apps/extension).
-  const extension = Math.max(contract, newest(at('apps/extension')));
+  const extension = Math.max(packages, newest(at('apps/extension')));
   if (newest(at('apps/extension/dist/extension/manifest.json')) < extension) {
     run('npm', ['run', 'build', '-w', '@signpost/extension']);
   }

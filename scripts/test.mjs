@@ -1,7 +1,7 @@
 // Runs every test suite of the repository in turn — server (PGlite, and PostgreSQL when
-// TEST_DATABASE_URL is set), the browser extension, web components, end-to-end journeys in
-// Chromium — and ends with one line: "Tests: N passed, N failed". Exits non-zero if anything
-// failed or was skipped.
+// TEST_DATABASE_URL is set), the browser extension, the link search, web components,
+// end-to-end journeys in Chromium — and ends with one line: "Tests: N passed, N failed".
+// Exits non-zero if anything failed or was skipped.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,7 @@ const suites = [];
 const BUDGET_SECONDS = {
   server: 330,
   extension: 15,
+  'link-search': 5,
   web: 150,
   'end-to-end (Chromium)': 240,
 };
@@ -174,6 +175,7 @@ function collectJourneyFailures(suites, titles) {
 const started = Date.now();
 await vitest('server', 'apps/server');
 await vitest('extension', 'apps/extension');
+await vitest('link-search', 'packages/link-search');
 // The journeys drive one server on one embedded database, which leaves most of a core idle:
 // the web component tests run beside them, and their output follows the journeys'.
 const webOutput = [];

@@ -1,19 +1,36 @@
+import { createLinkSearch } from '@signpost/link-search';
 import { describe, expect, it } from 'vitest';
-import { indexLinks, placesOf, searchLinks } from './menu-search';
+import { indexLinks, placesOf } from './menu-search';
 import { favorite, makeMenu } from './test/menu-fixture';
 
-describe('searching the menu’s links', () => {
+describe('indexing the menu’s links', () => {
   const index = indexLinks(makeMenu());
 
-  it('lists every link once, where it lives; a favorite as its original', () => {
-    expect(index.map((link) => [link.name, link.where])).toEqual([
-      ['Standup notes', 'My Space'],
-      ['MDN Web Docs', 'My Space › Reading list'],
-      ['Strange Loop', 'My Space › Reading list › Talks'],
-      ['Storybook', 'My Space › Design system'],
-      ['Team wiki', 'Engineering › Code & delivery'],
-      ['HR portal', 'Acme › Company essentials'],
+  it('lists every link and favorite in the menu’s order, where it lives', () => {
+    expect(index.map(({ item, where }) => [item.type, item.name, where])).toEqual([
+      ['link', 'Standup notes', 'My Space'],
+      ['link-favorite', 'Team wiki', 'My Space'],
+      ['link', 'MDN Web Docs', 'My Space › Reading list'],
+      ['link', 'Strange Loop', 'My Space › Reading list › Talks'],
+      ['link', 'Storybook', 'My Space › Design system'],
+      ['link', 'Team wiki', 'Engineering › Code & delivery'],
+      ['link', 'HR portal', 'Acme › Company essentials'],
     ]);
+  });
+
+  it('searches what the portal searches: the name, appName, collection and description, not the address', () => {
+    const loop = index.find(({ item }) => item.id === 'l-loop');
+    expect(loop?.haystack).toBe('strange loop\n\ntalks\n');
+    const mdn = index.find(({ item }) => item.id === 'l-mdn');
+    expect(mdn?.haystack).toBe('mdn web docs\n\nreading list\nthe web platform');
+  });
+
+  it('finds a favorite once, as its original, where the original lives', () => {
+    const { results, total } = createLinkSearch(index)('wiki', 8);
+    expect(results.map(({ item, where }) => [item.id, where])).toEqual([
+      ['l-wiki', 'Engineering › Code & delivery'],
+    ]);
+    expect(total).toBe(1);
   });
 
   it('keeps a favorite whose original the menu does not hold', () => {
@@ -23,32 +40,8 @@ describe('searching the menu’s links', () => {
     mySpace.items.push(
       favorite('f-gone', 'l-elsewhere', 'Old intranet', 'https://old.acme.example/'),
     );
-    expect(indexLinks(menu).map((link) => link.name)).toContain('Old intranet');
-  });
-
-  it('finds by name, address and description, every word, best names first', () => {
-    expect(searchLinks(index, 'wiki').map((link) => link.name)).toEqual(['Team wiki']);
-    expect(searchLinks(index, 'youtube').map((link) => link.name)).toEqual(['Strange Loop']);
-    expect(searchLinks(index, 'payslips').map((link) => link.name)).toEqual(['HR portal']);
-    expect(searchLinks(index, 'WEB platform').map((link) => link.name)).toEqual(['MDN Web Docs']);
-    expect(searchLinks(index, 'web docs nothing')).toEqual([]);
-    expect(searchLinks(index, '   ')).toEqual([]);
-  });
-
-  it('ranks the whole name, then its start, then a word’s start, then anywhere', () => {
-    const links = ['Notes', 'Team notes', 'Notes archive', 'Keynotes'].map((name, i) => ({
-      id: String(i),
-      name,
-      url: 'https://acme.example/',
-      description: '',
-      where: 'My Space',
-    }));
-    expect(searchLinks(links, 'notes').map((link) => link.name)).toEqual([
-      'Notes',
-      'Notes archive',
-      'Team notes',
-      'Keynotes',
-    ]);
+    const results = createLinkSearch(indexLinks(menu))('intranet', 8).results;
+    expect(results.map(({ item, where }) => [item.id, where])).toEqual([['f-gone', 'My Space']]);
   });
 
   it('says where an address already is, as the portal stores it', () => {

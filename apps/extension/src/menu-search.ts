@@ -1,12 +1,10 @@
-import type { Menu, MenuItem } from '@signpost/contract';
+import type { FavoriteItem, LinkItem, Menu, MenuItem } from '@signpost/contract';
+import { haystackOf, type LinkSearchEntry } from '@signpost/link-search';
 import { texts } from './texts';
 
-/** A link of the menu, with where it lives. */
-export interface IndexedLink {
-  id: string;
-  name: string;
-  url: string;
-  description: string;
+/** A link or favorite of the menu, with where it lives, as the link search reads it. */
+export interface IndexedLink extends LinkSearchEntry {
+  item: LinkItem | FavoriteItem;
   /** "My Space › Reading list", "Engineering › Code & delivery". */
   where: string;
 }
@@ -14,24 +12,18 @@ export interface IndexedLink {
 const SEPARATOR = ' › ';
 
 /**
- * Every link a person sees, once: a favorite in My Space and the team or organization link
- * it points at are one link, shown where the original lives (as the portal's search does,
- * decision 0053). A favorite whose original is not in the menu is kept as it is.
+ * Every link and favorite a person sees, in the menu's order, each found by the fields the
+ * portal's search reads (its name, appName, the collection that holds it, its description):
+ * the link search then ranks them as the portal does (decision 0053), and shows a favorite
+ * and the team or organization link it points at once, where the original lives.
  */
 export function indexLinks(menu: Menu): IndexedLink[] {
   const links: IndexedLink[] = [];
-  const favorites: { linkId: string; link: IndexedLink }[] = [];
   const visit = (items: readonly MenuItem[], path: string[]) => {
+    const parentName = path[path.length - 1] ?? '';
     for (const item of items) {
-      if (item.type === 'link') {
-        const { id, name, url, description } = item;
-        links.push({ id, name, url, description, where: path.join(SEPARATOR) });
-      } else if (item.type === 'link-favorite') {
-        const { id, name, url, description, linkId } = item;
-        favorites.push({
-          linkId,
-          link: { id, name, url, description, where: path.join(SEPARATOR) },
-        });
+      if (item.type === 'link' || item.type === 'link-favorite') {
+        links.push({ item, where: path.join(SEPARATOR), ...haystackOf(item, parentName) });
       } else {
         visit(item.items, [...path, item.name]);
       }
@@ -48,38 +40,7 @@ export function indexLinks(menu: Menu): IndexedLink[] {
       );
     }
   }
-  const originals = new Set(links.map((link) => link.id));
-  for (const { linkId, link } of favorites) if (!originals.has(linkId)) links.push(link);
   return links;
-}
-
-/** How well a link matches: lower is better; null when it does not. */
-function rank(link: IndexedLink, words: string[]): number | null {
-  const name = link.name.toLocaleLowerCase();
-  const rest = `${link.url} ${link.description}`.toLocaleLowerCase();
-  if (!words.every((word) => name.includes(word) || rest.includes(word))) return null;
-  const query = words.join(' ');
-  if (name === query) return 0;
-  if (name.startsWith(query)) return 1;
-  if (` ${name}`.includes(` ${query}`)) return 2;
-  if (name.includes(query)) return 3;
-  if (words.every((word) => name.includes(word))) return 4;
-  return 5;
-}
-
-/**
- * The links whose name, address or description hold every word of the query, the names
- * that match best first (the whole name, its start, a word's start, anywhere in it), then
- * by name.
- */
-export function searchLinks(index: readonly IndexedLink[], query: string): IndexedLink[] {
-  const words = query.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
-  return index
-    .map((link) => ({ link, rank: rank(link, words) }))
-    .filter((found): found is { link: IndexedLink; rank: number } => found.rank !== null)
-    .sort((a, b) => a.rank - b.rank || a.link.name.localeCompare(b.link.name))
-    .map((found) => found.link);
 }
 
 /** Where the menu already holds this address: "My Space › Reading list", at most two. */
@@ -90,8 +51,11 @@ export function placesOf(index: readonly IndexedLink[], url: string): string[] {
   } catch {
     return [];
   }
-  const places = [
-    ...new Set(index.filter((link) => link.url === wanted).map((link) => link.where)),
-  ];
-  return places.slice(0, 2);
+  // A favorite stands for its original: the place that holds the link is the original's.
+  const originals = new Set(index.flatMap(({ item }) => (item.type === 'link' ? [item.id] : [])));
+  const places = index
+    .filter(({ item }) => item.url === wanted)
+    .filter(({ item }) => item.type === 'link' || !originals.has(item.linkId))
+    .map((link) => link.where);
+  return [...new Set(places)].slice(0, 2);
 }

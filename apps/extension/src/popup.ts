@@ -1,9 +1,10 @@
 import type { CreateLinkBody, Menu } from '@signpost/contract';
+import { createLinkSearch } from '@signpost/link-search';
 import type { ExtensionApi } from './browser-api';
 import { currentPage, type CurrentPage } from './current-page';
 import { h, markField, say } from './dom';
 import { collectionChoices, defaultChoice, type CollectionChoice } from './menu-choices';
-import { indexLinks, placesOf, searchLinks, type IndexedLink } from './menu-search';
+import { indexLinks, placesOf, type IndexedLink } from './menu-search';
 import { failureMessage, type LinkField, type Message } from './messages';
 import { readPortalAddress } from './portal-address';
 import { addLink, getMenu, PortalError, suggestLink, type Session } from './portal-client';
@@ -32,6 +33,10 @@ export const SHOWN_RESULTS = 8;
 
 /** Only these schemes are ever opened from the popup (as in the portal). */
 const SAFE = /^(https?|mailto):/i;
+
+/** The search over the links the popup may open, ranked as the portal ranks (decision 0053). */
+const searchOpenable = (index: readonly IndexedLink[]) =>
+  createLinkSearch(index.filter(({ item }) => SAFE.test(item.url)));
 
 const newTab = (url: string, ...children: (Node | string)[]) =>
   h(
@@ -215,6 +220,7 @@ export async function startPopup(root: HTMLElement, deps: PopupDeps): Promise<vo
     const page = await currentPage(api).catch((): CurrentPage => ({ url: '', title: '' }));
     let choices: CollectionChoice[] = [];
     let index: IndexedLink[] = [];
+    let searchLinks = searchOpenable(index);
 
     /** A field of the link: its label, its control, hints below it, and its error. */
     const field = (
@@ -334,6 +340,7 @@ export async function startPopup(root: HTMLElement, deps: PopupDeps): Promise<vo
     const showMenu = (menu: Menu, keep: string | null) => {
       choices = collectionChoices(menu);
       index = indexLinks(menu);
+      searchLinks = searchOpenable(index);
       who.textContent = texts.signedInAs(menu.profile.name, menu.organization.name);
       const groups = new Map<string, HTMLOptGroupElement>();
       collection.replaceChildren();
@@ -416,43 +423,35 @@ export async function startPopup(root: HTMLElement, deps: PopupDeps): Promise<vo
       }
     }
 
-    /** The links that match the search, each a link to open in a new tab. */
-    function found() {
-      return searchLinks(index, query.value).filter((link) => SAFE.test(link.url));
-    }
+    /** The best links that match the search, each to open in a new tab, and how many match. */
+    const found = () => searchLinks(query.value, SHOWN_RESULTS);
     function showResults() {
-      const matches = found();
+      const { results: matches, total } = found();
       const text = query.value.trim();
       results.replaceChildren(
-        ...matches
-          .slice(0, SHOWN_RESULTS)
-          .map((link) =>
-            h(
-              'li',
-              {},
-              newTab(
-                link.url,
-                h('span', { class: 'result__name' }, link.name),
-                h('span', { class: 'result__where' }, link.where),
-              ),
+        ...matches.map(({ item, where }) =>
+          h(
+            'li',
+            {},
+            newTab(
+              item.url,
+              h('span', { class: 'result__name' }, item.name),
+              h('span', { class: 'result__where' }, where),
             ),
           ),
+        ),
       );
       say(
         count,
-        text === ''
-          ? null
-          : matches.length === 0
-            ? texts.noResults(text)
-            : texts.resultCount(matches.length),
+        text === '' ? null : total === 0 ? texts.noResults(text) : texts.resultCount(total),
       );
     }
     query.addEventListener('input', showResults);
     query.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter') return;
       event.preventDefault();
-      const [first] = found();
-      if (first) void api.tabs.create({ url: first.url }).then(close);
+      const [first] = found().results;
+      if (first) void api.tabs.create({ url: first.item.url }).then(close);
     });
 
     if (first) showMenu(first, lastCollection);

@@ -2,12 +2,12 @@
 // keystroke, over a search index of 10,000 and 100,000 generated links.
 //
 //   npx tsx apps/web/bench/search.ts
-import { AUTOCOMPLETE_MIN_LENGTH, SEARCH_MAX_RESULTS } from '../src/lib/constants.ts';
+import { SEARCH_MAX_RESULTS } from '../src/lib/constants.ts';
 import { NO_COLLECTION_CAN } from '../src/lib/menu/can.ts';
 import type { FavoriteItem } from '@signpost/contract';
+import { createLinkSearch, MIN_QUERY_LENGTH } from '@signpost/link-search';
 import type { DisplaySpace, SearchEntry, ShownLink } from '../src/lib/menu/menu-types.ts';
 import { buildSearchIndex } from '../src/lib/menu/process-menu.ts';
-import { createLinkSearch } from '../src/lib/menu/search-links.ts';
 
 /** A small seeded generator (mulberry32), so every run searches the same links. */
 function prng(seed: number) {
@@ -157,7 +157,7 @@ export const KEYSTROKES = QUERIES.map((typed) => {
  * One keystroke of the search panel: the best matches (ranked, narrowed from an earlier
  * keystroke's matches when the query grew) and the count.
  */
-function keystroke(search: ReturnType<typeof createLinkSearch>, query: string) {
+function keystroke(search: ReturnType<typeof createLinkSearch<SearchEntry>>, query: string) {
   const { results, total } = search(query, SEARCH_MAX_RESULTS);
   return results.length + total;
 }
@@ -168,7 +168,7 @@ function keystroke(search: ReturnType<typeof createLinkSearch>, query: string) {
  */
 function fullScan(index: readonly SearchEntry[], query: string) {
   const needle = query.trim().toLowerCase();
-  if (needle.length < AUTOCOMPLETE_MIN_LENGTH) return 0;
+  if (needle.length < MIN_QUERY_LENGTH) return 0;
   let first = 0;
   for (const entry of index) {
     if (entry.haystack.includes(needle) && (first += 1) >= SEARCH_MAX_RESULTS) break;

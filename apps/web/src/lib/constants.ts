@@ -33,9 +33,11 @@ export const PEERS_PAGE_SIZE = 20;
 export const PEERS_SCROLL_THRESHOLD_PX = 50;
 export const PEERS_SEARCH_DEBOUNCE_MS = 250;
 
-/** Search autocomplete. */
+/**
+ * Search autocomplete. Its minimum length (1) is the link search's own rule, shared with the
+ * browser extension: MIN_QUERY_LENGTH of @signpost/link-search.
+ */
 export const AUTOCOMPLETE_DELAY_MS = 300;
-export const AUTOCOMPLETE_MIN_LENGTH = 1;
 
 /** A space card shows at most this many items before 'Show all'. */
 export const SPACE_PANEL_MAX_ITEMS = 12;

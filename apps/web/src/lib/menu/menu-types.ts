@@ -9,6 +9,7 @@ import type {
   Space,
   SpaceType,
 } from '@signpost/contract';
+import type { LinkSearchEntry } from '@signpost/link-search';
 
 /** The synthetic Add item placed first in the personal space's own collection. */
 export interface AddLinkItem {
@@ -53,8 +54,8 @@ export interface DisplaySpace extends Omit<Space, 'collections'> {
   collections: DisplayCollection[];
 }
 
-/** One link of the search index, with where it lives. */
-export interface SearchEntry {
+/** One link of the search index, with where it lives; the link search reads its haystack. */
+export interface SearchEntry extends LinkSearchEntry {
   item: LinkLike;
   /** The name of the collection that directly holds the link. */
   parentName: string;
@@ -62,16 +63,6 @@ export interface SearchEntry {
   locationTree: string[];
   /** The type of the space the link belongs to. */
   topParentType: SpaceType;
-  /**
-   * name, appName, parentName and description, each lower-cased once, joined by a line
-   * break in that order (an absent appName is an empty part), so a match's position says
-   * which field it is in.
-   */
-  haystack: string;
-  /** Where the name ends in `haystack` (the name is `haystack.slice(0, nameEnd)`). */
-  nameEnd: number;
-  /** Where the appName ends in `haystack` (it starts at `nameEnd + 1`). */
-  appNameEnd: number;
 }
 
 export interface ProcessedMenu {

@@ -1,10 +1,10 @@
 import type { LinkCan, Menu, MenuItem, Space } from '@signpost/contract';
+import { haystackOf } from '@signpost/link-search';
 import { ADD_LINK_ID } from '../constants';
 import type {
   DisplayCollection,
   DisplayItem,
   DisplaySpace,
-  LinkLike,
   MenuEntry,
   ProcessedMenu,
   SearchEntry,
@@ -87,17 +87,6 @@ export function addAddLinkItem(space: DisplaySpace): DisplaySpace {
     collections: space.collections.map((c) =>
       c === target ? { ...c, items: [addItem, ...c.items] } : c,
     ),
-  };
-}
-
-/** The haystack of a link and where its name and appName end in it (see SearchEntry). */
-function haystackOf(item: LinkLike, parentName: string) {
-  const name = item.name.toLowerCase();
-  const appName = (item.appName ?? '').toLowerCase();
-  return {
-    haystack: `${name}\n${appName}\n${parentName.toLowerCase()}\n${item.description.toLowerCase()}`,
-    nameEnd: name.length,
-    appNameEnd: name.length + 1 + appName.length,
   };
 }
 

@@ -9,11 +9,11 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { createLinkSearch } from '@signpost/link-search';
 import { Dialog } from '../../../components/dialog';
 import { LinkTile } from '../../../components/menu-item-tile';
 import { AUTOCOMPLETE_DELAY_MS, SEARCH_MAX_RESULTS } from '../../../lib/constants';
 import type { LinkLike, SearchEntry } from '../../../lib/menu/menu-types';
-import { createLinkSearch } from '../../../lib/menu/search-links';
 import { useLastUsed, useRecentSearches, type LastUsedLink } from '../../../lib/recent-lists';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useActiveOption } from '../hooks/use-active-option';

@@ -1,5 +1,10 @@
-import { AUTOCOMPLETE_MIN_LENGTH, SEARCH_MAX_RESULTS } from '../constants';
-import type { SearchEntry } from './menu-types';
+import type { LinkSearchEntry } from './search-entry.ts';
+
+/**
+ * The shortest query that matches anything, once trimmed (the spec's autocomplete minimum
+ * length): a blank query matches nothing.
+ */
+export const MIN_QUERY_LENGTH = 1;
 
 /** How many earlier queries a link search remembers to narrow from. */
 const NARROWING_MEMORY = 8;
@@ -48,8 +53,8 @@ function startsAWord(haystack: string, needle: string, from: number, end: number
  * The tier of an entry whose haystack holds the needle first at `at` (see MatchTier); the
  * haystack is passed read, so that it is read once per entry and keystroke.
  */
-export function tierOf(
-  { nameEnd, appNameEnd }: Pick<SearchEntry, 'nameEnd' | 'appNameEnd'>,
+function tierOf(
+  { nameEnd, appNameEnd }: Pick<LinkSearchEntry, 'nameEnd' | 'appNameEnd'>,
   haystack: string,
   needle: string,
   at: number,
@@ -65,21 +70,22 @@ export function tierOf(
 }
 
 /** The same link in the index more than once: the original and the person's favorites of it. */
-interface Twins {
-  members: SearchEntry[];
+interface Twins<Entry extends LinkSearchEntry> {
+  members: Entry[];
   /** Each member's place in the index, to keep the earliest one's place. */
-  positions: Map<SearchEntry, number>;
+  positions: Map<Entry, number>;
 }
 
-const twinsByIndex = new WeakMap<readonly SearchEntry[], Twins[]>();
+const twinsByIndex = new WeakMap<readonly LinkSearchEntry[], Twins<LinkSearchEntry>[]>();
 
 /**
  * A favorite points at its original link (`linkId`); both are in the index when the person
  * sees the original's space. Only these few groups need merging, found once per index (a
  * search panel opened again over the same menu finds them known).
  */
-function findTwins(index: readonly SearchEntry[]): Twins[] {
-  let twins = twinsByIndex.get(index);
+function findTwins<Entry extends LinkSearchEntry>(index: readonly Entry[]): Twins<Entry>[] {
+  // The twins kept for an index are made of that index's own entries.
+  let twins = twinsByIndex.get(index) as Twins<Entry>[] | undefined;
   if (!twins) {
     twins = groupTwins(index);
     twinsByIndex.set(index, twins);
@@ -87,18 +93,18 @@ function findTwins(index: readonly SearchEntry[]): Twins[] {
   return twins;
 }
 
-function groupTwins(index: readonly SearchEntry[]): Twins[] {
+function groupTwins<Entry extends LinkSearchEntry>(index: readonly Entry[]): Twins<Entry>[] {
   const favorited = new Set<string>();
   for (const entry of index) {
     if (entry.item.type === 'link-favorite') favorited.add(entry.item.linkId);
   }
   if (favorited.size === 0) return [];
-  const groups = new Map<string, Twins>();
+  const groups = new Map<string, Twins<Entry>>();
   index.forEach((entry, position) => {
     const { item } = entry;
     const key = item.type === 'link-favorite' ? item.linkId : item.id;
     if (!favorited.has(key)) return;
-    const group: Twins = groups.get(key) ?? { members: [], positions: new Map() };
+    const group: Twins<Entry> = groups.get(key) ?? { members: [], positions: new Map() };
     group.members.push(entry);
     group.positions.set(entry, position);
     groups.set(key, group);
@@ -113,11 +119,11 @@ function groupTwins(index: readonly SearchEntry[]): Twins[] {
  * `shownAt` maps the member whose place is kept to the entry shown there, and the dropped
  * ones to null.
  */
-function mergeTwins(twins: readonly Twins[], needle: string) {
-  let shownAt: Map<SearchEntry, SearchEntry | null> | null = null;
+function mergeTwins<Entry extends LinkSearchEntry>(twins: readonly Twins<Entry>[], needle: string) {
+  let shownAt: Map<Entry, Entry | null> | null = null;
   let dropped = 0;
   for (const { members, positions } of twins) {
-    const matching: { entry: SearchEntry; tier: MatchTier }[] = [];
+    const matching: { entry: Entry; tier: MatchTier }[] = [];
     for (const entry of members) {
       const haystack = entry.haystack;
       const at = haystack.indexOf(needle);
@@ -145,13 +151,13 @@ function mergeTwins(twins: readonly Twins[], needle: string) {
  * tiers hold `kept`, a worse match is counted, not ranked: most keystrokes of a long index
  * then skip the word checks).
  */
-function rankFirst(kept: number, needle: string) {
-  const tiers: SearchEntry[][] = Array.from({ length: TIERS }, () => []);
+function rankFirst<Entry extends LinkSearchEntry>(kept: number, needle: string) {
+  const tiers: Entry[][] = Array.from({ length: TIERS }, () => []);
   /** The worst tier that can still reach the first `kept`, and how many the tiers up to it hold. */
   let needed: number = MatchTier.elsewhere;
   let held = 0;
   /** Whether the entry matches; a match is ranked when it can reach the first `kept`. */
-  const add = (entry: SearchEntry) => {
+  const add = (entry: Entry) => {
     const haystack = entry.haystack;
     const at = haystack.indexOf(needle);
     if (at === -1) return false;
@@ -179,14 +185,14 @@ function rankFirst(kept: number, needle: string) {
   return { tiers, add };
 }
 
-export interface LinkSearchResult {
+export interface LinkSearchResult<Entry extends LinkSearchEntry> {
   /** The best matches, best first, at most the limit asked for. */
-  results: readonly SearchEntry[];
+  results: readonly Entry[];
   /** How many links match in all (a favorite and its original counted once). */
   total: number;
 }
 
-const NOTHING: LinkSearchResult = { results: [], total: 0 };
+const NOTHING: LinkSearchResult<never> = { results: [], total: 0 };
 
 /**
  * The search over one index, for one search session: `search(query, limit)` gives the best
@@ -203,25 +209,25 @@ const NOTHING: LinkSearchResult = { results: [], total: 0 };
  * search scans those matches instead of the whole index: the first letter scans everything,
  * the next ones a shrinking list.
  */
-export function createLinkSearch(index: readonly SearchEntry[]) {
+export function createLinkSearch<Entry extends LinkSearchEntry>(index: readonly Entry[]) {
   const twins = findTwins(index);
   /** Earlier queries, latest first: their matches in index order, to narrow from, and their answer. */
   let remembered: {
     needle: string;
-    matches: readonly SearchEntry[];
+    matches: readonly Entry[];
     limit: number;
-    result: LinkSearchResult;
+    result: LinkSearchResult<Entry>;
   }[] = [];
-  return (query: string, limit: number = SEARCH_MAX_RESULTS): LinkSearchResult => {
+  return (query: string, limit: number): LinkSearchResult<Entry> => {
     const needle = query.trim().toLowerCase();
-    if (needle.length < AUTOCOMPLETE_MIN_LENGTH) return NOTHING;
+    if (needle.length < MIN_QUERY_LENGTH) return NOTHING;
     // Typing the same query again (after a correction) gives the same answer.
     const same = remembered.find((earlier) => earlier.needle === needle && earlier.limit === limit);
     if (same) {
       remembered = [same, ...remembered.filter((earlier) => earlier !== same)];
       return same.result;
     }
-    let pool: readonly SearchEntry[] = index;
+    let pool: readonly Entry[] = index;
     let poolNeedle = '';
     for (const earlier of remembered) {
       if (earlier.needle.length > poolNeedle.length && needle.includes(earlier.needle)) {
@@ -230,18 +236,18 @@ export function createLinkSearch(index: readonly SearchEntry[]) {
       }
     }
     const { shownAt, dropped } = mergeTwins(twins, needle);
-    const ranking = rankFirst(limit + dropped, needle);
-    let matches: SearchEntry[] | readonly SearchEntry[] = pool;
+    const ranking = rankFirst<Entry>(limit + dropped, needle);
+    let matches: readonly Entry[] = pool;
     if (poolNeedle === needle) {
       for (const entry of pool) ranking.add(entry);
     } else {
-      const found: SearchEntry[] = [];
+      const found: Entry[] = [];
       for (const entry of pool) {
         if (ranking.add(entry)) found.push(entry);
       }
       matches = found;
     }
-    const results: SearchEntry[] = [];
+    const results: Entry[] = [];
     ranked: for (const tier of ranking.tiers) {
       for (const entry of tier) {
         if (results.length >= limit) break ranked;
