@@ -19,7 +19,8 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { RequestLogController, requestIdFor, requestIdPlugin } from './plugins/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { adminRoutes } from './modules/admin.routes.ts';
-import { startPeopleChangesRetention } from './modules/people/people-changes-retention.ts';
+import { directoryPlugin } from './modules/directory/directory.plugin.ts';
+import { startPeopleChangesRetention } from './modules/directory/people-changes-retention.ts';
 import { startAuditRetention } from './modules/audit/audit-retention.ts';
 import { startUndoRetention } from './modules/undo/undo-retention.ts';
 import { consumerRoutes } from './modules/consumer.routes.ts';
@@ -166,6 +167,8 @@ export async function buildApp({
   await app.register(authPlugin);
   // Live updates of the menu (decision 0062): the hub its route in consumerRoutes uses.
   await app.register(livePlugin);
+  // The people directory (decision 0072) the peer search and the console's list share.
+  await app.register(directoryPlugin);
   // Prometheus metrics (decision 0064): after the plugins whose state they read.
   await app.register(metricsPlugin);
   await app.register(authRoutes, { prefix: '/api/auth' });

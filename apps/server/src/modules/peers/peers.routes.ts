@@ -4,13 +4,7 @@ import { caller } from '../../plugins/auth.ts';
 import { createPeersService } from './peers.service.ts';
 
 export const peersRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const peers = createPeersService(app.database.db);
-  const sweeper = setInterval(() => peers.directories.sweep(), 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    peers.directories.clear();
-  });
+  const peers = createPeersService(app.database.db, app.peopleDirectory);
 
   app.get(
     '/peers',

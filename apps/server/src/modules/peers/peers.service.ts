@@ -2,17 +2,16 @@ import type { PeersQuery, PeersResponse } from '@signpost/contract';
 import { LIMITS } from '@signpost/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { createPeerDirectories } from './peer-directories.ts';
+import type { PeopleDirectory } from '../directory/directory.service.ts';
 import { createPeersRepository } from './peers.repository.ts';
 
-export function createPeersService(db: Database) {
+export function createPeersService(db: Database, directory: PeopleDirectory) {
   const peers = createPeersRepository(db);
-  const directories = createPeerDirectories(db);
   return {
     /**
      * People of the caller's organization to share with, a page at a time: from the
-     * organization's peer directory in memory (decision 0060), or from the statement while
-     * there is none. Both give the same rows in the same order.
+     * organization's people directory in memory (decisions 0060 and 0072), or from the
+     * statement while there is none. Both give the same rows in the same order.
      */
     async listPeers(me: AuthContext, query: PeersQuery): Promise<PeersResponse> {
       // No stored text can hold a NUL character, and PostgreSQL refuses one in a parameter:
@@ -22,7 +21,7 @@ export function createPeersService(db: Database) {
       const limit = Math.min(query.limit ?? LIMITS.peersPage.default, LIMITS.peersPage.max);
       const offset = query.offset ?? 0;
       const text = query.query ?? '';
-      const found = await directories.search(me, text, offset, limit);
+      const found = await directory.searchPeers(me, text, offset, limit);
       if (found) return { items: found };
       const items = await peers.search({
         organizationId: me.organizationId,
@@ -33,9 +32,6 @@ export function createPeersService(db: Database) {
       });
       return { items };
     },
-
-    /** The peer directories, for the sweep and for tests. */
-    directories,
   };
 }
 export type PeersService = ReturnType<typeof createPeersService>;

@@ -17,20 +17,12 @@ import {
 import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { originOf } from '../audit/audit.service.ts';
-import { createPeopleDirectories } from './people-directories.ts';
 import { createPeopleService } from './people.service.ts';
 
 /** Administration of people: `/api/admin/people`. Organization administrators only. */
 export const adminPeopleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The list's people in memory, per organization (decision 0046); idle ones are dropped.
-  const directories = createPeopleDirectories(app.database.db);
-  const sweeper = setInterval(() => directories.sweep(), 60_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sweeper);
-    directories.clear();
-  });
-  const service = createPeopleService(app.database.db, app.config, app.jobs, directories);
+  // The list answers from the server's people directory (decisions 0046 and 0072).
+  const service = createPeopleService(app.database.db, app.config, app.jobs, app.peopleDirectory);
 
   app.get(
     '/people',

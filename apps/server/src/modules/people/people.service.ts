@@ -24,7 +24,7 @@ import { decodeCursor, encodeCursor } from './people-list.query.ts';
 import { createPeopleRepository, type PersonListRow } from './people.repository.ts';
 import { createPeopleRules } from './people.rules.ts';
 import { invitationMail } from './invitation-mail.ts';
-import type { PeopleDirectories } from './people-directories.ts';
+import type { PeopleDirectory } from '../directory/directory.service.ts';
 
 const EMAIL_TAKEN = 'Someone already has this e-mail address.';
 
@@ -75,7 +75,7 @@ export function createPeopleService(
   db: Database,
   config: Config,
   jobs: Jobs,
-  directories: PeopleDirectories | null = null,
+  directory: PeopleDirectory | null = null,
 ) {
   const access = createAdminAccess(db);
   const audit = createAuditService(db);
@@ -120,8 +120,8 @@ export function createPeopleService(
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
       if (query.cursor && !cursor) throw badRequest('The cursor is not one this list gave out.');
       const limit = query.limit ?? PEOPLE_LIMITS.page.default;
-      if (directories) {
-        const found = await directories.page(
+      if (directory) {
+        const found = await directory.listPage(
           me.organizationId,
           {
             q: query.q?.trim() ?? '',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startPeriodic } from '../../lib/periodic.ts';
-import { purgeOldChanges } from './people-directories.ts';
+import { createDirectoryRepository } from './directory.repository.ts';
 
 const PURGE_EVERY_MS = 60 * 60_000;
 
@@ -9,11 +9,12 @@ const PURGE_EVERY_MS = 60 * 60_000;
  * ready and then every hour.
  */
 export function startPeopleChangesRetention(app: FastifyInstance): void {
+  const repository = createDirectoryRepository(app.database.db);
   startPeriodic(
     app,
     PURGE_EVERY_MS,
     async () => {
-      await purgeOldChanges(app.database.db);
+      await repository.purgeOldChanges();
     },
     'people change notes purge failed',
   );
