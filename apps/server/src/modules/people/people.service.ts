@@ -152,9 +152,7 @@ export function createPeopleService(
       return {
         items: page.map(toRow),
         nextCursor:
-          rows.length > limit && last
-            ? encodeCursor({ name: last.name.toLowerCase(), id: last.id })
-            : null,
+          rows.length > limit && last ? encodeCursor({ name: last.sortName, id: last.id }) : null,
       };
     },
 
