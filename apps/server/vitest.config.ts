@@ -25,6 +25,7 @@ const NO_DATABASE = [
   'src/outbound/fetcher.property.test.ts',
   'src/modules/link-health/check.test.ts',
   'src/modules/link-health/state.test.ts',
+  'src/modules/directory/directory-index.test.ts',
 ];
 
 // The resilience suite (decision 0050) starts a PostgreSQL cluster of its own and stops,

@@ -8,9 +8,9 @@
 // EXPLAIN ANALYZE reports (server time, without the round trip). --explain prints the plan
 // of every shape.
 //
-// --directory times the peer directory instead (decision 0060): it builds the organization's
-// directory as the server does, then answers each shape from memory (median and slowest of
-// 7, in microseconds) and checks every page against the plain statement.
+// --directory times the people directory instead (decisions 0060 and 0072): it builds the
+// organization's directory as the server does, then answers each shape from memory (median
+// and slowest of 7, in microseconds) and checks every page against the plain statement.
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { openDatabase, selectRows, type Executor } from '../src/db/client.ts';
@@ -20,8 +20,8 @@ import {
   type PeerRow,
   type PeerSearch,
 } from '../src/modules/peers/peers.repository.ts';
-import { createPeerDirectories } from '../src/modules/peers/peer-directories.ts';
-import { createPeersRepository } from '../src/modules/peers/peers.repository.ts';
+import { createDirectoryRepository } from '../src/modules/directory/directory.repository.ts';
+import { createPeopleDirectory } from '../src/modules/directory/directory.service.ts';
 import { BENCH_EMAIL } from './dataset.ts';
 import { peerPaths } from './target.ts';
 
@@ -101,7 +101,7 @@ async function main() {
     if (!me) throw new Error(`no ${BENCH_EMAIL} in that database: run npm run bench:data first`);
     const table: Record<string, string | number | undefined>[] = [];
     const directories = values.directory
-      ? createPeerDirectories({ db: handle.db, peers: createPeersRepository() })
+      ? createPeopleDirectory({ db: handle.db, directory: createDirectoryRepository() })
       : null;
     const [org] = await handle.query<{ version: string }>(
       "SELECT coalesce(max(version), 0) AS version FROM menu_scopes WHERE scope = 'pe:' || $1",
@@ -115,11 +115,11 @@ async function main() {
     if (directories) {
       const cpu = process.cpuUsage();
       const started = performance.now();
-      await directories.search(searcher, '', 0, 1);
+      await directories.searchPeers(searcher, '', 0, 1);
       await directories.ready(me.organization_id);
       const used = process.cpuUsage(cpu);
       const size = directories.sizeOf(me.organization_id);
-      if (size === null) throw new Error('the directory was not built (see decision 0060)');
+      if (size === null) throw new Error('the directory was not built (see decision 0072)');
       process.stdout.write(
         `directory of ${size.toLocaleString('en-US')} people built in ${(performance.now() - started).toFixed(0)} ms ` +
           `(${((used.user + used.system) / 1000).toFixed(0)} ms of CPU), heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB\n`,
@@ -147,7 +147,7 @@ async function main() {
         // Microseconds, from memory.
         for (let i = 0; i < runs; i += 1) {
           const started = performance.now();
-          got = (await directories.search(searcher, query, offset, 20)) ?? [];
+          got = (await directories.searchPeers(searcher, query, offset, 20)) ?? [];
           times.push((performance.now() - started) * 1000);
         }
       } else {

@@ -21,6 +21,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
 import { createCollectionsRepository } from './modules/collections/collections.repository.ts';
 import { createCollectionsService } from './modules/collections/collections.service.ts';
+import { peopleChangesRetention } from './modules/directory/people-changes-retention.ts';
+import { createDirectoryRepository } from './modules/directory/directory.repository.ts';
+import { createPeopleDirectory } from './modules/directory/directory.service.ts';
 import { createDemoIdpRepository } from './modules/demo-idp/demo-idp.repository.ts';
 import { createDemoIdpService } from './modules/demo-idp/demo-idp.service.ts';
 import { createFavoritesRepository } from './modules/favorites/favorites.repository.ts';
@@ -42,11 +45,8 @@ import { createMenuRepository } from './modules/menu/menu.repository.ts';
 import { createMenuService } from './modules/menu/menu.service.ts';
 import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
-import { createPeerDirectories } from './modules/peers/peer-directories.ts';
 import { createPeersRepository } from './modules/peers/peers.repository.ts';
 import { createPeersService } from './modules/peers/peers.service.ts';
-import { peopleChangesRetention } from './modules/people/people-changes-retention.ts';
-import { createPeopleDirectories } from './modules/people/people-directories.ts';
 import { createPeopleRepository } from './modules/people/people.repository.ts';
 import { createPeopleRules } from './modules/people/people.rules.ts';
 import { createPeopleService } from './modules/people/people.service.ts';
@@ -96,6 +96,7 @@ function createRepositories(config: Config) {
     collections: createCollectionsRepository(),
     commandLine: createCommandLineRepository(),
     demoIdp: createDemoIdpRepository(),
+    directory: createDirectoryRepository(),
     favorites: createFavoritesRepository(),
     icons: createIconsRepository(),
     invitations: createInvitationsRepository(),
@@ -185,7 +186,8 @@ export function composeServer({
   const demoIdp = createDemoIdpService({ db, demoIdp: r.demoIdp });
 
   // The organization's people and teams.
-  const peopleDirectories = createPeopleDirectories({ db });
+  // One people directory (decision 0072): the console's list and the peer search share it.
+  const peopleDirectory = createPeopleDirectory({ db, directory: r.directory });
   const peopleRules = createPeopleRules({ people: r.people, audit });
   const people = createPeopleService({
     db,
@@ -196,7 +198,7 @@ export function composeServer({
     audit,
     invitations,
     jobs,
-    directories: peopleDirectories,
+    directory: peopleDirectory,
   });
   const commandLine = createCommandLineService({
     db,
@@ -246,8 +248,7 @@ export function composeServer({
     menu: r.menu,
     cacheBytes: config.menuCacheMb * 1024 * 1024,
   });
-  const peerDirectories = createPeerDirectories({ db, peers: r.peers });
-  const peers = createPeersService({ db, peers: r.peers, directories: peerDirectories });
+  const peers = createPeersService({ db, peers: r.peers, directory: peopleDirectory });
   const linkHealth = createLinkHealthService({ db, linkHealth: r.linkHealth, adminAccess });
 
   // Live updates of the menu (decision 0062): this instance's hub, fed by the database.
@@ -283,7 +284,7 @@ export function composeServer({
 
   const periodic: PeriodicTask[] = [
     auditRetention(audit),
-    peopleChangesRetention(peopleDirectories),
+    peopleChangesRetention(peopleDirectory),
     undoRetention(undo),
   ];
   let running: ReturnType<typeof startPeriodic> | null = null;
@@ -331,11 +332,8 @@ export function composeServer({
       await jobs.start();
       live.start();
       await listener.start();
-      // Directories in memory of people no one has asked about for a while are dropped.
-      sweeper ??= setInterval(() => {
-        peopleDirectories.sweep();
-        peerDirectories.sweep();
-      }, 60_000).unref();
+      // Directories in memory of organizations no one has asked about for a while are dropped.
+      sweeper ??= setInterval(() => peopleDirectory.sweep(), 60_000).unref();
       if (periodicJobs) running ??= startPeriodic(periodic, log);
     },
 
@@ -349,8 +347,7 @@ export function composeServer({
     async stop(): Promise<void> {
       if (sweeper) clearInterval(sweeper);
       sweeper = null;
-      peopleDirectories.clear();
-      peerDirectories.clear();
+      peopleDirectory.clear();
       await running?.stop();
       running = null;
       await jobs.stop();

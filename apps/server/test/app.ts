@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
+import { pino } from 'pino';
 import { afterAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { composeServer, type Repositories, type Services } from '../src/root.ts';
 
 export interface TestContext {
   app: App;
@@ -112,4 +114,28 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await pgdb?.drop();
   });
   return database;
+}
+
+export interface ServicesContext {
+  services: Services;
+  repositories: Repositories;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  config: Config;
+}
+
+/**
+ * The server's services, composed by the real root (decision 0070) on a fresh migrated
+ * database, without HTTP and without background work: for the rules of a service, tested
+ * against it with its real repositories. Call once per test file; it closes after the file.
+ */
+export async function createTestServices(env: NodeJS.ProcessEnv = {}): Promise<ServicesContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', OUTBOUND_REQUESTS: 'false', ...env });
+  const { services, repositories } = composeServer({
+    config,
+    database,
+    log: pino({ level: 'silent' }),
+  });
+  return { services, repositories, database, db: database.db, config };
 }

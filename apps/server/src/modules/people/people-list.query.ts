@@ -120,9 +120,9 @@ export function peoplePageQuery(filter: PeopleFilter, window = NAME_ORDER_WINDOW
 }
 
 /**
- * The rows of the people list for the people `ids` (a subquery of ids), in name order. Their
- * teams are counted and named in one grouping over the page's memberships, not person by
- * person.
+ * The rows of the people list for the people `ids` (a subquery of ids), in name order, each
+ * with its lowered name as the database lowers it (a page's cursor). Their teams are counted
+ * and named in one grouping over the page's memberships, not person by person.
  */
 function peopleRows(ids: SQL, teamNames: number): SQL {
   return sql`
@@ -130,7 +130,8 @@ function peopleRows(ids: SQL, teamNames: number): SQL {
            u.created_at AS "createdAt", u.password_hash IS NOT NULL AS "hasPassword",
            EXISTS (SELECT 1 FROM identities i WHERE i.user_id = u.id) AS "hasSso",
            EXISTS (SELECT 1 FROM second_factors f WHERE f.user_id = u.id AND f.enabled_at IS NOT NULL) AS "secondFactor",
-           coalesce(t.count, 0) AS "teamCount", coalesce(t.names, '{}') AS teams
+           coalesce(t.count, 0) AS "teamCount", coalesce(t.names, '{}') AS teams,
+           u.sort_name AS "sortName"
     FROM users u
     LEFT JOIN (
       SELECT tm.user_id, count(*)::int AS count,

@@ -20,6 +20,8 @@ export interface PersonListRow extends PersonRecord {
   secondFactor: boolean;
   teamCount: number;
   teams: string[];
+  /** `lower(name)` as the database lowers it: where the person stands in the list's order. */
+  sortName: string;
 }
 
 export interface SharedCollection {

@@ -24,7 +24,7 @@ import { decodeCursor, encodeCursor } from './people-list.query.ts';
 import type { PeopleRepository, PersonListRow } from './people.repository.ts';
 import { personActor, type PeopleRules } from './people.rules.ts';
 import { invitationMail } from './invitation-mail.ts';
-import type { PeopleDirectories } from './people-directories.ts';
+import type { PeopleDirectory } from '../directory/directory.service.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
 const EMAIL_TAKEN = 'Someone already has this e-mail address.';
@@ -69,8 +69,8 @@ export interface PeopleDeps {
   audit: AuditService;
   invitations: Pick<InvitationsService, 'issue'>;
   jobs: Pick<Jobs, 'mailEnabled' | 'sendMail'>;
-  /** The list's people in memory, per organization (decision 0046); null: always SQL. */
-  directories: PeopleDirectories | null;
+  /** The people directory in memory (decisions 0046 and 0072); null: always SQL. */
+  directory: Pick<PeopleDirectory, 'listPage'> | null;
 }
 
 /** The console's people: who they are, what they may do, and what becomes of them. */
@@ -83,7 +83,7 @@ export function createPeopleService({
   audit,
   invitations,
   jobs,
-  directories,
+  directory,
 }: PeopleDeps) {
   const { context, target, lockPeople, setField, offboard } = rules;
 
@@ -142,8 +142,8 @@ export function createPeopleService({
       const cursor = query.cursor ? decodeCursor(query.cursor) : null;
       if (query.cursor && !cursor) throw badRequest('The cursor is not one this list gave out.');
       const limit = query.limit ?? PEOPLE_LIMITS.page.default;
-      if (directories) {
-        const found = await directories.page(
+      if (directory) {
+        const found = await directory.listPage(
           me.organizationId,
           {
             q: query.q?.trim() ?? '',
@@ -175,9 +175,7 @@ export function createPeopleService({
       return {
         items: page.map(toRow),
         nextCursor:
-          rows.length > limit && last
-            ? encodeCursor({ name: last.name.toLowerCase(), id: last.id })
-            : null,
+          rows.length > limit && last ? encodeCursor({ name: last.sortName, id: last.id }) : null,
       };
     },
 

@@ -1,15 +1,18 @@
+// What the peer search answers from the people directory (decisions 0060 and 0072): the
+// statement's rows, page by page, before and after every change of a person the session
+// could see.
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../../test/app.ts';
+import { createTestServices } from '../../../test/app.ts';
 import { createUser } from '../../../test/factories.ts';
 import { peerOrganization, plainSearch } from '../../../test/support/peer-search.ts';
-import { createPeerDirectories, type Searcher } from './peer-directories.ts';
-import { createPeersRepository, ordersByCodePoint, type PeerRow } from './peers.repository.ts';
+import { createPeopleDirectory, type Searcher } from '../directory/directory.service.ts';
+import type { PeerRow } from './peers.repository.ts';
 
-const { db, database } = await createTestApp();
+const { db, repositories } = await createTestServices();
 
 // Names that tie once lowered, that hold LIKE's special characters, letters outside ASCII,
 // one from U+E000–U+FFFF and characters outside the Basic Multilingual Plane (which code
@@ -70,13 +73,13 @@ async function searcher(who: { organizationId: string; userId: string }): Promis
   return { ...who, peopleVersion: await versionOf(who.organizationId) };
 }
 
-/** A directory built for the organization, ready to answer. */
-async function readyDirectories(who: { organizationId: string; userId: string }) {
-  const directories = createPeerDirectories({ db, peers: createPeersRepository() });
-  await directories.search(await searcher(who), '', 0, 1);
-  await directories.ready(who.organizationId);
-  expect(directories.sizeOf(who.organizationId)).not.toBeNull();
-  return directories;
+/** The people directory built for the organization, ready to answer. */
+async function readyDirectory(who: { organizationId: string; userId: string }) {
+  const directory = createPeopleDirectory({ db, directory: repositories.directory });
+  await directory.searchPeers(await searcher(who), '', 0, 1);
+  await directory.ready(who.organizationId);
+  expect(directory.sizeOf(who.organizationId)).not.toBeNull();
+  return directory;
 }
 
 const QUERIES = [
@@ -92,12 +95,12 @@ const PAGES = [
   [5, 25],
 ] as const;
 
-describe('peer directories', () => {
-  it('are built on the first search and answer every query shape as the statement does', async () => {
+describe('the peer search from the people directory', () => {
+  it('is built on the first search and answers every query shape as the statement does', async () => {
     const who = await organization();
-    const directories = await readyDirectories(who);
-    const active = NAMES.filter((_, i) => i % 9 !== 4).length + 1;
-    expect(directories.sizeOf(who.organizationId)).toBe(active);
+    const directory = await readyDirectory(who);
+    // Everyone, disabled people too (the console's list shows them); the search leaves them out.
+    expect(directory.sizeOf(who.organizationId)).toBe(NAMES.length + 1);
     const me = await searcher(who);
     for (const query of QUERIES) {
       for (const [limit, offset] of PAGES) {
@@ -106,15 +109,15 @@ describe('peer directories', () => {
           db,
           plainSearch({ ...search, limit, offset, query }),
         );
-        const got = await directories.search(me, query, offset, limit);
+        const got = await directory.searchPeers(me, query, offset, limit);
         expect({ query, limit, offset, rows: got }).toEqual({ query, limit, offset, rows: want });
       }
     }
   });
 
-  it('agree with the statement on random queries and pages', async () => {
+  it('agrees with the statement on random queries and pages', async () => {
     const who = await organization();
-    const directories = await readyDirectories(who);
+    const directory = await readyDirectory(who);
     const me = await searcher(who);
     const text = fc.string({
       unit: fc.oneof(
@@ -139,16 +142,16 @@ describe('peer directories', () => {
               query,
             }),
           );
-          expect(await directories.search(me, query, offset, limit)).toEqual(want);
+          expect(await directory.searchPeers(me, query, offset, limit)).toEqual(want);
         },
       ),
       { numRuns: 120 },
     );
   });
 
-  it('show every change of a person that the session could see', async () => {
+  it('shows every change of a person that the session could see', async () => {
     const who = await organization();
-    const directories = await readyDirectories(who);
+    const directory = await readyDirectory(who);
     const check = async () => {
       const me = await searcher(who);
       for (const query of ['', 'a', 'an', 'zoe', 'new', 'gone', '.test', 'Ω']) {
@@ -162,7 +165,7 @@ describe('peer directories', () => {
             query,
           }),
         );
-        expect({ query, rows: await directories.search(me, query, 0, 100) }).toEqual({
+        expect({ query, rows: await directory.searchPeers(me, query, 0, 100) }).toEqual({
           query,
           rows: want,
         });
@@ -194,72 +197,5 @@ describe('peer directories', () => {
       await tx.update(users).set({ status: 'invited' }).where(eq(users.id, zoe.id));
     });
     await check();
-  });
-
-  it('read nothing while the menu version stays, and one statement when it moved', async () => {
-    const who = await organization();
-    const directories = await readyDirectories(who);
-    const me = await searcher(who);
-    const statements = async (work: () => Promise<unknown>) => {
-      const before = database.statements.count;
-      await work();
-      return database.statements.count - before;
-    };
-    expect(await statements(() => directories.search(me, 'Anna', 0, 20))).toBe(0);
-    expect(await statements(() => directories.search(me, '', 40, 20))).toBe(0);
-    // An older version (a session read before the last change) is answered from memory too.
-    expect(await statements(() => directories.search({ ...me, peopleVersion: 0 }, 'q', 0, 5))).toBe(
-      0,
-    );
-    // A query outside ASCII is lowered by the database, as the statement lowers it.
-    expect(await statements(() => directories.search(me, 'Zoë', 0, 20))).toBe(1);
-    // A person's role changed (their version moves, peer search shows no role): one
-    // statement finds no one to change.
-    await db.execute(
-      sql`UPDATE users SET role = 'admin' WHERE organization_id = ${who.organizationId}
-          AND id = (SELECT id FROM users WHERE organization_id = ${who.organizationId} ORDER BY id LIMIT 1)`,
-    );
-    const moved = await searcher(who);
-    expect(await statements(() => directories.search(moved, 'Anna', 0, 20))).toBe(1);
-    expect(await statements(() => directories.search(moved, 'Anna', 0, 20))).toBe(0);
-  });
-
-  it('answer a session that saw a later change than a refresh under way', async () => {
-    const who = await organization();
-    const directories = await readyDirectories(who);
-    const quincy = await named(who.organizationId, 'quincy Adams');
-    await db.update(users).set({ name: 'Quincy First' }).where(eq(users.id, quincy.id));
-    // A refresh starts for the first change; the second one commits meanwhile, and a
-    // session that saw it searches while the first refresh may still be running.
-    const first = directories.search(await searcher(who), 'quincy', 0, 20);
-    await db.update(users).set({ name: 'Quincy Second' }).where(eq(users.id, quincy.id));
-    const second = directories.search(await searcher(who), 'quincy', 0, 20);
-    const names = async (rows: Promise<PeerRow[] | null>) => (await rows)?.map((r) => r.name);
-    expect(['Quincy First', 'Quincy Second']).toContainEqual((await names(first))?.[0]);
-    expect(await names(second)).toEqual(['Quincy Second']);
-  });
-
-  it('are dropped when nobody searched for ten minutes', async () => {
-    const who = await organization();
-    const directories = await readyDirectories(who);
-    directories.sweep(Date.now() + 5 * 60_000);
-    expect(directories.sizeOf(who.organizationId)).not.toBeNull();
-    directories.sweep(Date.now() + 11 * 60_000);
-    expect(directories.sizeOf(who.organizationId)).toBeNull();
-  });
-});
-
-describe('ordersByCodePoint', () => {
-  it.each([
-    [{ provider: 'c', collate: 'C', defaultCollation: true }, true],
-    [{ provider: 'c', collate: 'C.UTF-8', defaultCollation: true }, true],
-    [{ provider: 'c', collate: 'POSIX', defaultCollation: true }, true],
-    [{ provider: null, collate: 'C.utf8', defaultCollation: true }, true],
-    [{ provider: 'b', collate: 'C', defaultCollation: true }, true],
-    [{ provider: 'c', collate: 'en_US.UTF-8', defaultCollation: true }, false],
-    [{ provider: 'i', collate: 'C', defaultCollation: true }, false],
-    [{ provider: 'c', collate: 'C', defaultCollation: false }, false],
-  ])('%o → %s', (database, expected) => {
-    expect(ordersByCodePoint(database)).toBe(expected);
   });
 });
