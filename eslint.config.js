@@ -47,11 +47,50 @@ const serverZones = [
     from: [`${server}/modules/*/*.repository.ts`],
     message: 'Routes are thin: they call a service, which calls the repository.',
   },
-  // The shared layers below the modules know nothing of them.
+  // The layers below the modules import nothing above them (decision 0070).
   {
-    target: [`${server}/lib`, `${server}/db`],
-    from: [`${server}/modules`, `${server}/plugins`],
-    message: 'lib/ and db/ sit below the modules and plugins and import neither.',
+    target: `${server}/lib`,
+    from: server,
+    except: ['./lib'],
+    message: 'lib/ sits below everything: it imports nothing of the server but lib/.',
+  },
+  {
+    target: `${server}/db`,
+    from: server,
+    except: ['./db', './lib'],
+    message: 'db/ imports only db/ and lib/.',
+  },
+  {
+    target: `${server}/config.ts`,
+    from: server,
+    except: ['./lib', './config.ts'],
+    message: 'config.ts reads the settings: it imports only lib/.',
+  },
+  // Plugins and infrastructure serve the modules and know none of them: modules declare
+  // their routes, jobs and tasks, and the composition root registers them.
+  {
+    target: [`${server}/plugins`, `${server}/jobs`, `${server}/outbound`],
+    from: `${server}/modules`,
+    message:
+      'Plugins and infrastructure import no feature module: the root hands them what they need.',
+  },
+];
+
+/**
+ * What only production code is held to: the entry points are imported by nobody but the
+ * entry points above them (tests build the app and the root too).
+ */
+const serverEntryZones = [
+  {
+    target: [`${server}/!(main).ts`, `${server}/*/**`],
+    from: `${server}/app.ts`,
+    message: 'Only main.ts builds the app (app.ts); tests build it through test/app.ts.',
+  },
+  {
+    target: [`${server}/!(main|admin|app).ts`, `${server}/*/**`],
+    from: `${server}/root.ts`,
+    message:
+      'Only app.ts, main.ts and admin.ts compose the server (root.ts): a module is handed its collaborators.',
   },
 ];
 
@@ -172,6 +211,7 @@ export default tseslint.config(
           basePath: root,
           zones: [
             ...serverZones,
+            ...serverEntryZones,
             ...webZones,
             {
               target: server,

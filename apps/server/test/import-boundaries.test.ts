@@ -1,6 +1,7 @@
 // The import boundaries of docs/architecture.md are enforced by eslint.config.js. These
 // tests lint small pieces of code placed at real paths of the tree, so that a zone that
 // stopped matching (a renamed folder, a broken glob) fails here instead of passing quietly.
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -55,7 +56,85 @@ describe('import boundaries', () => {
       'lib importing a module',
       'apps/server/src/lib/probe.ts',
       "import { createLinksService } from '../modules/links/links.service.ts';\nexport const x = createLinksService;\n",
-      'below the modules',
+      'lib/ sits below everything',
+    ],
+    [
+      'lib importing the database',
+      'apps/server/src/lib/probe.ts',
+      "import { selectRows } from '../db/client.ts';\nexport const x = selectRows;\n",
+      'lib/ sits below everything',
+    ],
+    [
+      'lib importing the configuration',
+      'apps/server/src/lib/probe.ts',
+      "import { loadConfig } from '../config.ts';\nexport const x = loadConfig;\n",
+      'lib/ sits below everything',
+    ],
+    [
+      'db importing a module',
+      'apps/server/src/db/probe.ts',
+      "import { createLinksService } from '../modules/links/links.service.ts';\nexport const x = createLinksService;\n",
+      'db/ imports only db/ and lib/',
+    ],
+    [
+      'db importing a plugin',
+      'apps/server/src/db/probe.ts',
+      "import { authPlugin } from '../plugins/auth.ts';\nexport const x = authPlugin;\n",
+      'db/ imports only db/ and lib/',
+    ],
+    [
+      'the configuration importing a module',
+      'apps/server/src/config.ts',
+      "import { createLinksService } from './modules/links/links.service.ts';\nexport const x = createLinksService;\n",
+      'config.ts reads the settings',
+    ],
+    [
+      'the configuration importing the database',
+      'apps/server/src/config.ts',
+      "import { selectRows } from './db/client.ts';\nexport const x = selectRows;\n",
+      'config.ts reads the settings',
+    ],
+    [
+      'a plugin importing a module',
+      'apps/server/src/plugins/probe.ts',
+      "import { createAuthService } from '../modules/auth/auth.service.ts';\nexport const x = createAuthService;\n",
+      'Plugins and infrastructure import no feature module',
+    ],
+    [
+      'the job queue importing a module',
+      'apps/server/src/jobs/probe.ts',
+      "import { iconJobs } from '../modules/icons/icons.rounds.ts';\nexport const x = iconJobs;\n",
+      'Plugins and infrastructure import no feature module',
+    ],
+    [
+      'the outbound fetcher importing a module',
+      'apps/server/src/outbound/probe.ts',
+      "import { linkCheckJobs } from '../modules/link-health/link-health.rounds.ts';\nexport const x = linkCheckJobs;\n",
+      'Plugins and infrastructure import no feature module',
+    ],
+    [
+      'a module importing the app',
+      `${server}/links/probe.ts`,
+      "import { buildApp } from '../../app.ts';\nexport const x = buildApp;\n",
+      'Only main.ts builds the app',
+    ],
+    [
+      'a module importing the composition root',
+      `${server}/links/probe.service.ts`,
+      "import { composeServer } from '../../root.ts';\nexport const x = composeServer;\n",
+      'Only app.ts, main.ts and admin.ts compose the server',
+    ],
+    [
+      'a top-level file other than the entry points importing the composition root',
+      'apps/server/src/startup.ts',
+      "import { composeServer } from './root.ts';\nexport const x = composeServer;\n",
+      'Only app.ts, main.ts and admin.ts compose the server',
+    ],
+    [
+      'server code importing a test fixture',
+      `${server}/live/probe.ts`,
+      "import { openStream } from '../../../test/support/live-stream.ts';\nexport const x = openStream;\n",
+      'does not import test code',
     ],
     [
       'server code importing test helpers',
@@ -101,6 +180,31 @@ describe('import boundaries', () => {
       "import { createThrottleService } from '../throttle/throttle.service.ts';\nexport const x = createThrottleService;\n",
     ],
     [
+      'the server’s entry point building the app',
+      'apps/server/src/main.ts',
+      "import { buildApp } from './app.ts';\nexport const x = buildApp;\n",
+    ],
+    [
+      'the command line composing the server',
+      'apps/server/src/admin.ts',
+      "import { composeServer } from './root.ts';\nexport const x = composeServer;\n",
+    ],
+    [
+      'the app composing the server',
+      'apps/server/src/app.ts',
+      "import { composeServer } from './root.ts';\nexport const x = composeServer;\n",
+    ],
+    [
+      'the composition root importing modules',
+      'apps/server/src/root.ts',
+      "import { createLinksService } from './modules/links/links.service.ts';\nexport const x = createLinksService;\n",
+    ],
+    [
+      'the configuration importing lib',
+      'apps/server/src/config.ts',
+      "import { parseOidcProviders } from './lib/oidc-providers.ts';\nexport const x = parseOidcProviders;\n",
+    ],
+    [
       'a test importing test helpers',
       `${server}/links/probe.test.ts`,
       "import { createUser } from '../../../test/factories.ts';\nexport const x = createUser;\n",
@@ -117,6 +221,14 @@ describe('import boundaries', () => {
     ],
   ])('allows %s', async (_case, file, code) => {
     expect(await broken(file, code)).toEqual([]);
+  });
+});
+
+describe('where test code lives', () => {
+  it('is never under src/ but in test files: fixtures and helpers live in test/', async () => {
+    const files = readdirSync(path.join(root, 'apps/server/src'), { recursive: true });
+    const misplaced = files.map(String).filter((file) => /\.(fixture|test-[\w-]+)\.ts$/.test(file));
+    expect(misplaced).toEqual([]);
   });
 });
 

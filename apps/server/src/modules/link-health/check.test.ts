@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAddress, movedTarget, retryAfter } from './check.ts';
-import { answer, fakeFetcher, noAnswer } from './fake-fetcher.test-support.ts';
+import { answer, fakeFetcher, noAnswer } from '../../../test/support/fake-fetcher.ts';
 
 const PAGE = 'https://wiki.example.com/page';
 

@@ -13,7 +13,7 @@ import {
 } from '../../../test/factories.ts';
 import { createCast, createSpaces, ROLES, type Role } from '../../../test/support/world.ts';
 import type { CheckOutcome } from './check.ts';
-import { answer, fakeFetcher, noAnswer } from './fake-fetcher.test-support.ts';
+import { answer, fakeFetcher, noAnswer } from '../../../test/support/fake-fetcher.ts';
 import {
   createLinkHealthRepository,
   type DueCheck,

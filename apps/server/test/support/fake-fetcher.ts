@@ -3,7 +3,7 @@ import type {
   OutboundHop,
   OutboundOptions,
   OutboundResult,
-} from '../../outbound/types.ts';
+} from '../../src/outbound/types.ts';
 
 /**
  * A Fetcher that answers from canned results, for the tests of checks and rounds: it stands
