@@ -172,8 +172,30 @@ function collectJourneyFailures(suites, titles) {
   }
 }
 
+/**
+ * Every statement of the server runs on PostgreSQL (decision 0074): the PostgreSQL pass notes
+ * the repository methods its tests call and writes those it never called here.
+ */
+function checkStatementCoverage(file) {
+  if (!process.env.TEST_DATABASE_URL) return;
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    problems.push('server: the PostgreSQL pass wrote no statement coverage');
+    return;
+  }
+  const { all, missing } = JSON.parse(readFileSync(file, 'utf8'));
+  if (missing.length === 0) return;
+  totals.failed += 1;
+  problems.push(
+    `server: ${missing.length} of ${all} repository methods never ran on PostgreSQL: ${missing.join(', ')}`,
+  );
+}
+
 const started = Date.now();
+const statementCoverage = path.join(out, 'statement-coverage.json');
+process.env.SIGNPOST_STATEMENT_COVERAGE_FILE = statementCoverage;
 await vitest('server', 'apps/server');
+checkStatementCoverage(statementCoverage);
 await vitest('extension', 'apps/extension');
 await vitest('link-search', 'packages/link-search');
 // The journeys drive one server on one embedded database, which leaves most of a core idle:

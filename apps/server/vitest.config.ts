@@ -1,32 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Every server test file runs on a fresh embedded PGlite; with TEST_DATABASE_URL set, the
-// same files run a second time, each on a fresh database of that PostgreSQL server. The
-// global setup migrates once per pass, and test files start from copies of that database.
+// Every server test file runs on a fresh embedded PGlite. With TEST_DATABASE_URL set, the files
+// whose tests are the database's answers run a second time, each on a fresh database of that
+// PostgreSQL server. The global setup migrates once per pass, and test files start from copies
+// of that database (decision 0004). Which files those are follows one rule (decision 0074), so
+// that a new file is placed by what it tests, never by a list:
+// - a route test (`*.routes.test.ts`, and the HTTP suites in `test/http/`) checks what only HTTP
+//   shows — statuses, schemas, headers — which the database behind the service does not
+//   change: it runs once;
+// - a file that opens no test database runs once;
+// - every other file runs on both: the services' and repositories' tests (the SQL, locks,
+//   triggers), and the tests of the database itself, of several connections at once and of
+//   notifications across instances.
+// Every statement of the server still runs on PostgreSQL: the full pass fails when a
+// repository method was never called in it (test/statement-coverage.ts).
 const kinds = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
 
-const NO_DATABASE = [
-  'src/config.test.ts',
-  'src/modules/second-factor/totp.test.ts',
-  'src/config-sso.test.ts',
-  'src/modules/sso/multi-factor.test.ts',
-  'src/modules/sso/return-to.test.ts',
-  'test/import-boundaries.test.ts',
-  'test/main.test.ts',
-  'src/admin-arguments.test.ts',
-  'test/deploy-files.test.ts',
-  'src/data-dir.test.ts',
-  'src/config-timeouts.test.ts',
-  'src/modules/icons/discover.test.ts',
-  'src/modules/icons/image.test.ts',
-  'src/modules/icons/find-icon.test.ts',
-  'src/outbound/fetcher.test.ts',
-  'src/outbound/fetcher.property.test.ts',
-  'src/modules/link-health/check.test.ts',
-  'src/modules/link-health/state.test.ts',
-  'src/modules/directory/directory-index.test.ts',
-];
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The test files of the server (not the resilience suite), relative to this folder. */
+function testFiles(): string[] {
+  return ['src', 'test']
+    .flatMap((folder) =>
+      readdirSync(path.join(here, folder), { recursive: true }).map((file) =>
+        path.join(folder, String(file)),
+      ),
+    )
+    .filter((file) => file.endsWith('.test.ts') && !file.startsWith('test/resilience/'))
+    .sort();
+}
+
+const ROUTE_TEST = /(^test\/http\/|\.routes\.test\.ts$)/;
+/** What a file calls to open a test database, or to choose one itself. */
+const OPENS_A_DATABASE =
+  /\b(createTestApp|createTestServices|createTestDatabase|createSsoApp|freshPostgres)\(|SIGNPOST_TEST_DB/;
+
+/** Whether a file's tests are the database's answers (the rule above). */
+export function runsOnPostgres(file: string): boolean {
+  if (ROUTE_TEST.test(file)) return false;
+  return OPENS_A_DATABASE.test(readFileSync(path.join(here, file), 'utf8'));
+}
 
 // The resilience suite (decision 0050) starts a PostgreSQL cluster of its own and stops,
 // restarts and disturbs it, and starts the real server and signals it: it runs once, in a
@@ -52,9 +69,11 @@ export default defineConfig({
         extends: true as const,
         test: {
           name: `server-${kind}`,
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // Tests that use no database run once, in the embedded pass.
-          exclude: [RESILIENCE, ...(kind === 'postgres' ? NO_DATABASE : [])],
+          include:
+            kind === 'postgres'
+              ? testFiles().filter(runsOnPostgres)
+              : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: [RESILIENCE],
           env: { SIGNPOST_TEST_DB: kind },
           globalSetup: ['test/global-setup.ts'],
         },

@@ -27,7 +27,7 @@ import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
 import type { Fetcher } from './outbound/types.ts';
 import type { Mailer } from './jobs/mailer.ts';
-import { composeServer, type Services } from './root.ts';
+import { composeServer, type Repositories, type Services } from './root.ts';
 import { serializeError, type SerializedError } from './log-errors.ts';
 
 export interface AppOptions {
@@ -41,6 +41,8 @@ export interface AppOptions {
   outboundFetcher?: Fetcher;
   /** Replaces the SMTP mailer (tests of failures). */
   mailer?: Mailer;
+  /** Replaces the repositories (tests: recording ones, decision 0074). */
+  repositories?: Repositories;
 }
 
 export type App = FastifyInstance;
@@ -75,6 +77,7 @@ export async function buildApp({
   logStream,
   outboundFetcher,
   mailer,
+  repositories,
 }: AppOptions): Promise<App> {
   const { timeouts } = config;
   const app = Fastify({
@@ -154,6 +157,7 @@ export async function buildApp({
     ...(mailer ? { mailer } : {}),
     ...(outboundFetcher ? { fetcher: outboundFetcher } : {}),
     periodicJobs: periodicJobs ?? false,
+    ...(repositories ? { repositories } : {}),
   });
   const { services } = root;
   app.decorate('services', services);

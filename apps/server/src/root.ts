@@ -80,6 +80,8 @@ export interface RootOptions {
   mailer?: Mailer;
   /** Replaces the guarded fetcher of icons and link checks (tests: one for local servers). */
   fetcher?: Fetcher;
+  /** Repositories to use instead of the real ones (tests: recording or fake ones). */
+  repositories?: Repositories;
   /**
    * Run this process's periodic work — retention, and the rounds on other sites where
    * OUTBOUND_REQUESTS allows — once started (the server does; tests only when they ask).
@@ -88,7 +90,7 @@ export interface RootOptions {
 }
 
 /** Every repository, built once; each method takes the executor it runs on. */
-function createRepositories(config: Config) {
+export function createRepositories(config: Config) {
   return {
     access: createAccessRepository(),
     accessTokens: createAccessTokensRepository(),
@@ -132,9 +134,9 @@ export function composeServer({
   mailer,
   fetcher: givenFetcher,
   periodicJobs = false,
+  repositories = createRepositories(config),
 }: RootOptions) {
   const { db } = database;
-  const repositories = createRepositories(config);
   const r = repositories;
 
   const jobs = createJobs({ config, database, log, ...(mailer ? { mailer } : {}) });

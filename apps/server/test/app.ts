@@ -6,13 +6,21 @@ import { afterAll, inject } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { composeServer, type Repositories, type Services } from '../src/root.ts';
+import {
+  composeServer,
+  createRepositories,
+  type Repositories,
+  type Services,
+} from '../src/root.ts';
+import { recorded } from './statement-coverage.ts';
 
 export interface TestContext {
   app: App;
   database: DatabaseHandle;
   db: DatabaseHandle['db'];
   config: Config;
+  /** The app's repositories (recording ones in the PostgreSQL pass). */
+  repositories: Repositories;
 }
 
 interface TestDatabase {
@@ -87,14 +95,15 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestCo
     loadDataDir: pgdb ? undefined : await migratedPglite(),
     poolSize: 4,
   });
-  const app = await buildApp({ config, database });
+  const repositories = recorded(createRepositories(config));
+  const app = await buildApp({ config, database, repositories });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await database.close();
     await pgdb?.drop();
   });
-  return { app, database, db: database.db, config };
+  return { app, database, db: database.db, config, repositories };
 }
 
 /**
@@ -136,6 +145,7 @@ export async function createTestServices(env: NodeJS.ProcessEnv = {}): Promise<S
     config,
     database,
     log: pino({ level: 'silent' }),
+    repositories: recorded(createRepositories(config)),
   });
   return { services, repositories, database, db: database.db, config };
 }

@@ -3,13 +3,12 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accessTokens, users } from '../src/db/schema/index.ts';
 import { newId } from '../src/lib/ids.ts';
-import { createPeopleRepository } from '../src/modules/people/people.repository.ts';
 import { createTestApp } from './app.ts';
 import { createOrganization, createUser, signIn } from './factories.ts';
 
 // Limits checked by counting, then writing: requests sent at once must not all pass the
 // count. Only PostgreSQL runs them at once (the embedded database has one connection).
-const { app, db, database } = await createTestApp();
+const { app, db, database, repositories } = await createTestApp();
 const itOnPostgres =
   database.kind === 'postgres' ? it : ((() => undefined) as unknown as typeof it);
 
@@ -53,7 +52,7 @@ describe('counted under a lock', () => {
       const org = await createOrganization(db);
       const admin = await createUser(db, org.id, { role: 'admin' });
       const other = await createUser(db, org.id, { role: 'admin' });
-      const people = createPeopleRepository();
+      const { people } = repositories;
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
       let locked = () => {};

@@ -23,6 +23,9 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { loadConfig } from '../src/config.ts';
+import { createRepositories } from '../src/root.ts';
+import { methodsOf, uncalled } from './statement-coverage.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -109,8 +112,37 @@ async function migratedTemplate(project: TestProject): Promise<() => Promise<voi
   return dropAll;
 }
 
-export default function setup(project: TestProject): Promise<() => Promise<void>> {
-  return project.config.env.SIGNPOST_TEST_DB === 'postgres'
-    ? migratedTemplate(project)
-    : migratedPglite(project);
+/**
+ * The folder where the PostgreSQL pass notes the repository methods its tests call, and, at
+ * the end of the pass, the methods no test called, written to SIGNPOST_STATEMENT_COVERAGE_FILE
+ * when it is set: scripts/test.mjs sets it for the whole suite and counts a failure for any
+ * (test/statement-coverage.ts, decision 0074). A failure in a teardown does not fail Vitest's
+ * run, so the verdict goes through the file.
+ */
+async function statementCoverage(project: TestProject): Promise<() => Promise<void>> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'signpost-statements-'));
+  project.provide('statementCoverageDir', folder);
+  return async () => {
+    try {
+      const report = process.env.SIGNPOST_STATEMENT_COVERAGE_FILE;
+      if (!report) return;
+      const all = methodsOf(createRepositories(loadConfig({})));
+      await writeFile(report, JSON.stringify({ all: all.length, missing: uncalled(folder, all) }));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (project.config.env.SIGNPOST_TEST_DB !== 'postgres') return migratedPglite(project);
+  const dropAll = await migratedTemplate(project);
+  const checkStatements = await statementCoverage(project);
+  return async () => {
+    try {
+      await checkStatements();
+    } finally {
+      await dropAll();
+    }
+  };
 }

@@ -10,6 +10,15 @@ const live = () =>
     or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, sql`now()`)),
   );
 
+/** How many live tokens the person has. */
+async function countLive(db: Executor, userId: string): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.userId, userId), live()));
+  return Number(rows[0]?.n ?? 0);
+}
+
 export function createAccessTokensRepository() {
   return {
     /** The live token of a hash, with its (active) person and organization. */
@@ -77,16 +86,10 @@ export function createAccessTokensRepository() {
       await db.execute(
         sql`SELECT pg_advisory_xact_lock(hashtext(${`signpost:access-tokens:${userId}`}))`,
       );
-      return this.countLive(db, userId);
+      return countLive(db, userId);
     },
 
-    async countLive(db: Executor, userId: string): Promise<number> {
-      const rows = await db
-        .select({ n: count() })
-        .from(accessTokens)
-        .where(and(eq(accessTokens.userId, userId), live()));
-      return Number(rows[0]?.n ?? 0);
-    },
+    countLive,
 
     async listLive(db: Executor, userId: string) {
       return db

@@ -8,7 +8,6 @@ import { users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createOrganization, createUser } from '../../../test/factories.ts';
 import { peerOrganization } from '../../../test/support/peer-search.ts';
-import { createDirectoryRepository } from './directory.repository.ts';
 import {
   createPeopleDirectory,
   DIRECTORY_IDLE_MS,
@@ -16,7 +15,7 @@ import {
   type Searcher,
 } from './directory.service.ts';
 
-const { db, database } = await createTestApp();
+const { db, database, repositories } = await createTestApp();
 // Two connections at once exist only on PostgreSQL (the embedded database has one): there the
 // tests are declared, elsewhere they are not, rather than skipped.
 const itOnPostgres =
@@ -43,7 +42,7 @@ async function searcher(who: { organizationId: string; userId: string }): Promis
 
 /** A directory built for the organization by a first peer search, ready to answer. */
 async function readyDirectory(who: { organizationId: string; userId: string }) {
-  const directory = createPeopleDirectory({ db, directory: createDirectoryRepository() });
+  const directory = createPeopleDirectory({ db, directory: repositories.directory });
   await directory.searchPeers(await searcher(who), '', 0, 1);
   await directory.ready(who.organizationId);
   expect(directory.sizeOf(who.organizationId)).toBe(EVERYONE);
@@ -187,7 +186,7 @@ describe('the people directory', () => {
     'leaves the searches to their statements while a build takes longer than the wait',
     async () => {
       const who = await organization();
-      const directory = createPeopleDirectory({ db, directory: createDirectoryRepository() });
+      const directory = createPeopleDirectory({ db, directory: repositories.directory });
       const me = await searcher(who);
       await database.withConnection(async (locker) => {
         // The build's first read waits for the lock; the searches do not wait for the build.
@@ -217,7 +216,7 @@ describe('the people directory', () => {
 
   it('drops a directory nobody used for a while, and builds it again when needed', async () => {
     const who = await organization();
-    const directory = createPeopleDirectory({ db, directory: createDirectoryRepository() });
+    const directory = createPeopleDirectory({ db, directory: repositories.directory });
     expect(await listed(directory, who.organizationId, 'li')).toEqual(['Li']);
     directory.sweep(Date.now() + DIRECTORY_IDLE_MS / 2);
     expect(directory.sizeOf(who.organizationId)).toBe(EVERYONE);
@@ -238,7 +237,7 @@ describe('the people directory', () => {
       sql`UPDATE people_changes SET changed_at = now() - interval '2 days'
           WHERE organization_id = ${org.id} AND user_id = ${people[1]!.id}`,
     );
-    expect(await createDirectoryRepository().purgeOldChanges(db)).toBeGreaterThanOrEqual(1);
+    expect(await repositories.directory.purgeOldChanges(db)).toBeGreaterThanOrEqual(1);
     const left = await selectRows<{ userId: string }>(
       db,
       sql`SELECT user_id AS "userId" FROM people_changes WHERE organization_id = ${org.id}`,

@@ -6,10 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { createTestApp } from '../../../test/app.ts';
-import { createDirectoryRepository } from './directory.repository.ts';
 import { compareCodePoints, compareNamePlaces, ordersByCodePoint } from './name-order.ts';
 
-const { db } = await createTestApp();
+const { db, repositories } = await createTestApp();
 
 // Letters whose order differs by code point, by code unit and by language: upper and lower
 // case, accents, U+E000–U+FFFF (a private use letter, a full-width z), outside the Basic
@@ -55,7 +54,7 @@ describe('name order', () => {
   it('is the order of the database’s lower(name), id, for any names', async () => {
     // The test databases order by code point; the directory reads them (a database that
     // does not is left to the statements, `ordersByCodePoint`).
-    const start = await createDirectoryRepository().start(db, 'none', 'A');
+    const start = await repositories.directory.start(db, 'none', 'A');
     expect(start.codePointOrder).toBe(true);
     await fc.assert(
       fc.asyncProperty(

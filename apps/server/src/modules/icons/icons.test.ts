@@ -10,17 +10,11 @@ import {
   signIn,
 } from '../../../test/factories.ts';
 import { call } from '../../../test/support/consumer-call.ts';
-import {
-  createIconsRepository,
-  iconId,
-  iconPath,
-  type DueLink,
-  type IconImage,
-} from './icons.repository.ts';
+import { iconId, iconPath, type DueLink, type IconImage } from './icons.repository.ts';
 import { iconRound, retryAfterSeconds, type IconLookup } from './icons.worker.ts';
 
-const { app, db } = await createTestApp();
-const icons = createIconsRepository();
+const { app, db, repositories } = await createTestApp();
+const { icons } = repositories;
 const org = await createOrganization(db);
 const person = await createUser(db, org.id);
 const headers = (await signIn(app, person)).headers;

@@ -9,7 +9,6 @@ import { createTestApp } from '../../../test/app.ts';
 import { createCollection, createLink } from '../../../test/factories.ts';
 import { createSignedInCast, type Role } from '../../../test/support/world.ts';
 import { call } from '../../../test/support/consumer-call.ts';
-import { createLinkHealthRepository } from './link-health.repository.ts';
 import { linkCheckRound } from './link-health.worker.ts';
 
 // Link checks the whole way: real sites on this machine, asked through the guarded fetcher,
@@ -42,7 +41,7 @@ afterAll(() => {
   internal.close();
 });
 
-const { app, db } = await createTestApp();
+const { app, db, repositories } = await createTestApp();
 const cast = await createSignedInCast(app, db);
 const fetcher = createFetcher({
   version: 'test',
@@ -50,7 +49,7 @@ const fetcher = createFetcher({
   testOnlyAllow: [`127.0.0.1:${port}`],
 });
 afterAll(() => fetcher.close());
-const checks = createLinkHealthRepository();
+const checks = repositories.linkHealth;
 const quiet = { info() {}, warn() {}, error() {}, debug() {} } as never;
 const round = () =>
   linkCheckRound({

@@ -14,16 +14,12 @@ import {
 import { createCast, createSpaces, ROLES, type Role } from '../../../test/support/world.ts';
 import type { CheckOutcome } from './check.ts';
 import { answer, fakeFetcher, noAnswer } from '../../../test/support/fake-fetcher.ts';
-import {
-  createLinkHealthRepository,
-  type DueCheck,
-  type Viewer,
-} from './link-health.repository.ts';
+import { type DueCheck, type Viewer } from './link-health.repository.ts';
 import { LINK_CHECK_LEASE_SECONDS, linkCheckRound } from './link-health.worker.ts';
 import { CONFIRM_FAILURE_SECONDS } from './state.ts';
 
-const { app, db } = await createTestApp();
-const checks = createLinkHealthRepository();
+const { app, db, repositories } = await createTestApp();
+const checks = repositories.linkHealth;
 const org = await createOrganization(db);
 const person = await createUser(db, org.id);
 const own = await createCollection(db, { user: person });

@@ -8,7 +8,6 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { selectRows } from '../../db/client.ts';
 import { links } from '../../db/schema/index.ts';
-import { createMenuRepository } from './menu.repository.ts';
 import { createMenuService } from './menu.service.ts';
 import { createTestApp } from '../../../test/app.ts';
 import {
@@ -21,7 +20,7 @@ import {
 import { call } from '../../../test/support/consumer-call.ts';
 import { createPerson, type Person } from '../../../test/support/world.ts';
 
-const { app, db, database } = await createTestApp();
+const { app, db, database, repositories } = await createTestApp();
 // The same database, served by an app without the cache.
 const uncached = await buildApp({
   config: loadConfig({ LOG_LEVEL: 'silent', MENU_CACHE_MB: '0' }),
@@ -146,7 +145,7 @@ describe('shared menu fragments', () => {
 
   it('stay correct when the cache is too small to hold them all', async () => {
     // Room for about one space: every answer evicts another.
-    const small = createMenuService({ db, menu: createMenuRepository(), cacheBytes: 3_000 });
+    const small = createMenuService({ db, menu: repositories.menu, cacheBytes: 3_000 });
     for (const round of [1, 2, 3]) {
       for (const person of [member, editor, admin, otherMember]) {
         const context = await app.services.auth.authenticate(
@@ -198,7 +197,7 @@ describe("a person's own part", () => {
     // Room for this person's own part (a quarter of it), never for their team's space.
     const bytes = 12_000;
     expect(Buffer.byteLength(JSON.stringify(spaceOf(expected, 'team')))).toBeGreaterThan(bytes);
-    const small = createMenuService({ db, menu: createMenuRepository(), cacheBytes: bytes });
+    const small = createMenuService({ db, menu: repositories.menu, cacheBytes: bytes });
     const context = await app.services.auth.authenticate(
       me.headers.authorization.slice('Bearer '.length),
       true,

@@ -2,9 +2,9 @@
 // invalid UTF-8 is 400, and neither changes anything — not even a sign-out.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { links, sessions } from '../src/db/schema/index.ts';
-import { createTestApp } from './app.ts';
-import { createCollection, createOrganization, createUser, signIn } from './factories.ts';
+import { links, sessions } from '../../src/db/schema/index.ts';
+import { createTestApp } from '../app.ts';
+import { createCollection, createOrganization, createUser, signIn } from '../factories.ts';
 
 const { app, db } = await createTestApp();
 const org = await createOrganization(db);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './app.ts';
-import { createOrganization, createUser, PASSWORD, signIn } from './factories.ts';
+import { createTestApp } from '../app.ts';
+import { createOrganization, createUser, PASSWORD, signIn } from '../factories.ts';
 
 const { app, db } = await createTestApp();
 const behindProxy = await createTestApp({ TRUST_PROXY: '1' });
@@ -219,7 +219,7 @@ describe('OpenAPI document at /api/docs', async () => {
     // …under the key the web app keeps it.
     const { readFile } = await import('node:fs/promises');
     const constants = await readFile(
-      new URL('../../web/src/lib/constants.ts', import.meta.url),
+      new URL('../../../web/src/lib/constants.ts', import.meta.url),
       'utf8',
     );
     expect(constants).toContain("TOKEN_STORAGE_KEY = 'my_jwt_key'");

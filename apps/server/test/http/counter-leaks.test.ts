@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
-import { createTestApp } from './app.ts';
+import { selectRows } from '../../src/db/client.ts';
+import { createTestApp } from '../app.ts';
 import {
   addTeamMember,
   createCollection,
@@ -10,8 +10,8 @@ import {
   createTeam,
   createUser,
   signIn,
-} from './factories.ts';
-import { pngOf } from '../src/modules/icons/test-images.ts';
+} from '../factories.ts';
+import { pngOf } from '../../src/modules/icons/test-images.ts';
 
 // Menu versions come from one sequence that moves whenever anyone changes anything a menu
 // can show, private collections included (migration 0013). No answer, header or body, may

@@ -2,18 +2,18 @@
 // denied cells both asserted. Each cell runs on a fresh world; a denied cell must change nothing.
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
-import { collections, links, linkSuggestions } from '../src/db/schema/index.ts';
-import { createTestApp } from './app.ts';
-import { collectionRow, linkRow } from './support/rows.ts';
-import { signIn, type TestUser } from './factories.ts';
+import { selectRows } from '../../src/db/client.ts';
+import { collections, links, linkSuggestions } from '../../src/db/schema/index.ts';
+import { createTestApp } from '../app.ts';
+import { collectionRow, linkRow } from '../support/rows.ts';
+import { signIn, type TestUser } from '../factories.ts';
 import {
   createCast,
   createWorld,
   ROLES as PEOPLE,
   type Cast,
   type World,
-} from './support/world.ts';
+} from '../support/world.ts';
 
 const { app, db } = await createTestApp();
 

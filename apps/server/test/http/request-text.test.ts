@@ -3,9 +3,9 @@
 // naming the field, and no row of any table changes (decision 0049).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
-import { createTestApp } from './app.ts';
-import { createOrganization, createUser, signIn } from './factories.ts';
+import { selectRows } from '../../src/db/client.ts';
+import { createTestApp } from '../app.ts';
+import { createOrganization, createUser, signIn } from '../factories.ts';
 
 const { app, db } = await createTestApp();
 const org = await createOrganization(db);

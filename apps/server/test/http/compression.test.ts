@@ -11,15 +11,15 @@ import {
   COMPRESSION_THRESHOLD,
   compressibleType,
   compressionPlugin,
-} from '../src/plugins/compression.ts';
-import { createTestApp } from './app.ts';
+} from '../../src/plugins/compression.ts';
+import { createTestApp } from '../app.ts';
 import {
   createCollection,
   createLink,
   createOrganization,
   createUser,
   signIn,
-} from './factories.ts';
+} from '../factories.ts';
 
 const { app, db } = await createTestApp();
 

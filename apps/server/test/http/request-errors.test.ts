@@ -2,8 +2,8 @@
 // error shape (message and msg), and the Bearer scheme is matched in any case (decision 0049).
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './app.ts';
-import { createOrganization, createUser, signIn } from './factories.ts';
+import { createTestApp } from '../app.ts';
+import { createOrganization, createUser, signIn } from '../factories.ts';
 
 const { app, db } = await createTestApp();
 const org = await createOrganization(db);

@@ -2,8 +2,8 @@
 // edited), suggestions and the organization's footer addresses; a user part is 400 there.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { linkSuggestions, links, organizations } from '../src/db/schema/index.ts';
-import { createTestApp } from './app.ts';
+import { linkSuggestions, links, organizations } from '../../src/db/schema/index.ts';
+import { createTestApp } from '../app.ts';
 import {
   addTeamMember,
   createCollection,
@@ -11,8 +11,8 @@ import {
   createTeam,
   createUser,
   signIn,
-} from './factories.ts';
-import { snapshot } from './support/rows.ts';
+} from '../factories.ts';
+import { snapshot } from '../support/rows.ts';
 
 const { app, db } = await createTestApp();
 const org = await createOrganization(db);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './app.ts';
+import { createTestApp } from '../app.ts';
 
 const BROWSER = 'gzip, deflate, br, zstd';
 

@@ -11,10 +11,10 @@ import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { selectRows } from '../src/db/client.ts';
-import { links, sessions, ssoAttempts } from '../src/db/schema/index.ts';
-import { createTestApp, type TestContext } from './app.ts';
-import { createOrganization, createUser, PASSWORD, signIn } from './factories.ts';
+import { selectRows } from '../../src/db/client.ts';
+import { links, sessions, ssoAttempts } from '../../src/db/schema/index.ts';
+import { createTestApp, type TestContext } from '../app.ts';
+import { createOrganization, createUser, PASSWORD, signIn } from '../factories.ts';
 import {
   captureLogs,
   databaseDigest,
@@ -22,12 +22,12 @@ import {
   LEAK_PATTERNS,
   routesOf,
   startListener,
-} from './support/attack-checks.ts';
-import { HOSTILE_URLS } from './support/hostile-urls.ts';
-import { codeAt, stepNow, turnOnSecondFactor } from './support/second-factor.ts';
-import { followProvider } from './support/sso-browser.ts';
-import { startTestProvider } from './support/sso-provider.ts';
-import { createSignedInCast, createWorld, type Person } from './support/world.ts';
+} from '../support/attack-checks.ts';
+import { HOSTILE_URLS } from '../support/hostile-urls.ts';
+import { codeAt, stepNow, turnOnSecondFactor } from '../support/second-factor.ts';
+import { followProvider } from '../support/sso-browser.ts';
+import { startTestProvider } from '../support/sso-provider.ts';
+import { createSignedInCast, createWorld, type Person } from '../support/world.ts';
 
 // ---------------------------------------------------------------------------------------
 // The place: one app (with a configured single sign-on provider and a built web app), one

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './app.ts';
+import { createTestApp, type TestContext } from '../app.ts';
 
 // Only the address limit can block here: spraying many e-mails from one client.
 const LIMITS = {

@@ -4,9 +4,9 @@
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../src/app.ts';
-import { safeMessage, serializeError } from '../src/log-errors.ts';
-import { createTestApp } from './app.ts';
+import { buildApp, type App } from '../../src/app.ts';
+import { safeMessage, serializeError } from '../../src/log-errors.ts';
+import { createTestApp } from '../app.ts';
 
 interface LogLine {
   level: number;
