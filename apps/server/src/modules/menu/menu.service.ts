@@ -23,12 +23,6 @@ export function parseScopes(scopes: string): Map<string, string> {
   return versions;
 }
 
-/**
- * The cache keys of the spaces that are the same for everyone with the same rights (decision
- * 0057): a team's space depends on its scope, and for its editors (who alone have `te:`, as
- * do administrators) on their rights and its open suggestions; the organization's on its scope
- * and, for administrators, on theirs and its open suggestions.
- */
 /** Where a shared space is kept, and whether it was built with a runner's rights. */
 export interface SpaceKey {
   key: string;
@@ -36,6 +30,12 @@ export interface SpaceKey {
   runs: boolean;
 }
 
+/**
+ * The cache keys of the spaces that are the same for everyone with the same rights (decision
+ * 0057): a team's space depends on its scope, and for its editors (who alone have `te:`, as
+ * do administrators) on their rights and its open suggestions; the organization's on its scope
+ * and, for administrators, on theirs and its open suggestions.
+ */
 export function sharedSpaceKeys(
   me: Pick<AuthContext, 'organizationId' | 'role'>,
   versions: Map<string, string>,
