@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Ajv from 'ajv';
+import fastJsonStringify from 'fast-json-stringify';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
@@ -46,6 +47,15 @@ export interface AppOptions {
 }
 
 export type App = FastifyInstance;
+
+/**
+ * Validators and serializers are compiled once per schema and kept for the process: the
+ * routes that answer the same schema (ErrorResponse, NoContent, …) share one, and a process
+ * that builds several apps — the tests build one per file — compiles each schema once. Schemas
+ * are the contract's objects, never changed after they are made.
+ */
+const serializers = new WeakMap<object, (data: unknown) => string>();
+let validators: { body: Ajv; strings: Ajv } | null = null;
 
 function makeAjv(coerceTypes: boolean) {
   const ajv = new Ajv({
@@ -121,11 +131,23 @@ export async function buildApp({
   acceptJsonBodiesOnly(app);
 
   // Bodies are checked exactly as typed; only strings of the address are coerced.
-  const bodyAjv = makeAjv(false);
-  const stringAjv = makeAjv(true);
+  const { body: bodyAjv, strings: stringAjv } = (validators ??= {
+    body: makeAjv(false),
+    strings: makeAjv(true),
+  });
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? bodyAjv : stringAjv).compile(schema),
   );
+
+  app.setSerializerCompiler(({ schema }) => {
+    const key = schema as object;
+    let compiled = serializers.get(key);
+    if (!compiled) {
+      compiled = fastJsonStringify(key) as (data: unknown) => string;
+      serializers.set(key, compiled);
+    }
+    return compiled;
+  });
 
   // A 304 has no body; without this the serialized `null` would leave Content-Length: 4
   // on an empty answer and a client that honours it would wait forever.
