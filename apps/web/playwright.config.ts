@@ -28,7 +28,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Two browsers at once on two cores: the journeys spend most of their time waiting on the
+  // page, and each works on data of its own (e2e/people-fixtures.ts).
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
