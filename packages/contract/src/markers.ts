@@ -35,7 +35,7 @@ export const SSO_ERROR_CODES = [
   'SSO_ACCOUNT_DISABLED',
   /**
    * A sign-in again, to confirm who the person is before a sensitive change, did not prove
-   * it: not fresh, another account at the provider, or a second factor missing (0048).
+   * it: not fresh, another account at the provider, or a second factor missing (decision 0048).
    */
   'SSO_REAUTHENTICATION_FAILED',
   /** Too many sign-ins started from this address; wait a minute. */

@@ -14,7 +14,7 @@ export interface OidcProviderConfig {
   allowedDomains: string[];
   /** Refuse e-mail addresses the provider does not mark `email_verified: true`. */
   requireVerifiedEmail: boolean;
-  /** Link an existing account with the same e-mail (see docs/decisions/0021). */
+  /** Link an existing account with the same e-mail (decision 0021). */
   linkExistingAccounts: boolean;
   /** Signing out of Signpost also signs out of the provider (RP-initiated logout). */
   logout: boolean;

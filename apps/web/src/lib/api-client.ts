@@ -77,7 +77,7 @@ export interface RequestOptions {
   noReauthentication?: boolean;
 }
 
-/** The 403 of a sensitive change that needs the person to confirm who they are (0048). */
+/** The 403 of a sensitive change that needs the person to confirm who they are (decision 0048). */
 export const REAUTHENTICATION_REQUIRED = 'REAUTHENTICATION_REQUIRED';
 
 /**

@@ -30,7 +30,7 @@ export const ssoAttempts = pgTable('sso_attempts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
-  /** Set when the sign-in re-authenticates this session instead of opening one (0048). */
+  /** Set when the sign-in re-authenticates this session instead of opening one (decision 0048). */
   sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
 });
 

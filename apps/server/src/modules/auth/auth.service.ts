@@ -311,7 +311,7 @@ export function createAuthService({
      */
     async login(input: LoginInput): Promise<string> {
       const { user, keys } = await verifyPassword(input);
-      // Told only to whoever knows the password, so that it reveals no account (0045).
+      // Told only to whoever knows the password, so that it reveals no account (decision 0045).
       if (!user.passwordSignIn) {
         await throttle.forgive(Object.values(keys));
         await signInFailed(user, input, 'password sign-in is off');

@@ -87,7 +87,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
       icons.lookSoon();
     },
 
-    /** Deletes a link, with everyone's favorites of it; restorable for a while (0052). */
+    /** Deletes a link, with everyone's favorites of it; restorable for a while (decision 0052). */
     async deleteLink(me: AuthContext, id: string, origin?: AuditOrigin): Promise<UndoTicket> {
       return db.transaction(async (tx) => {
         const { link, in: source } = await access.changeableLink(tx, me, id);

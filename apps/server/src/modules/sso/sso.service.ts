@@ -222,7 +222,7 @@ export function createSsoService({
       } else {
         const existing = await repository.findUserByEmail(tx, who.email);
         if (existing) {
-          // docs/decisions/0021: never linked silently; only a provider trusted for the
+          // decision 0021: never linked silently; only a provider trusted for the
           // domain, with a verified address, into the same organization, once per issuer.
           const linkable =
             p.linkExistingAccounts &&
@@ -243,7 +243,7 @@ export function createSsoService({
           person = existing;
           linked = true;
         } else {
-          // docs/decisions/0045: once the organization lists domains, only those get accounts.
+          // decision 0045: once the organization lists domains, only those get accounts.
           const domains = await repository.ssoDomains(tx, organizationId);
           const domain = domainOf(who.email);
           if (domains.length > 0 && !domains.includes(domain)) {

@@ -7,7 +7,7 @@ import {
   takeReauthenticated,
 } from '../../../lib/session-fragment';
 
-/** The dialog loads when first asked for, or on idle after the portal is painted (0063). */
+/** The dialog loads when first asked for, or on idle after the portal is painted (decision 0063). */
 export const loadReauthDialog = () => import('./reauth-dialog');
 const ReauthDialog = lazy(() => loadReauthDialog().then((m) => ({ default: m.ReauthDialog })));
 
