@@ -187,6 +187,39 @@ export function embeddedStartParams(): string[] {
   ];
 }
 
+/**
+ * The handle of an open embedded database: drizzle over it, the statement counter, and the
+ * raw calls. Its own per handle, so that the tests can hand one PGlite to several files in
+ * turn, each with a handle of its own (test/app.ts).
+ */
+export function embeddedHandle(client: PGlite): DatabaseHandle {
+  const statements = new StatementCounter();
+  const db = drizzlePglite({ client, schema, logger: statements }) as unknown as Database;
+  const raw: RawConnection = {
+    exec: async (sql) => {
+      await client.exec(sql).catch(rethrowFromDatabase);
+    },
+    query: async <T>(sql: string, params: unknown[] = []) =>
+      (await client.query<T>(sql, params).catch(rethrowFromDatabase)).rows,
+  };
+  return {
+    db,
+    kind: 'pglite',
+    statements,
+    ...raw,
+    script: async <T>(sql: string, params: unknown[] = []) => {
+      if (params.length > 0) {
+        return (await client.query<T>(sql, params).catch(rethrowFromDatabase)).rows;
+      }
+      const results = await client.exec(sql).catch(rethrowFromDatabase);
+      return (results.at(-1)?.rows ?? []) as T[];
+    },
+    withConnection: (work) => work(raw),
+    pool: null,
+    close: () => client.close(),
+  };
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const statements = new StatementCounter();
   if (options.url === null) {
@@ -202,30 +235,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       ? new PGlite(options.dataDir, pgliteOptions)
       : new PGlite(pgliteOptions);
     await client.waitReady;
-    const db = drizzlePglite({ client, schema, logger: statements }) as unknown as Database;
-    const raw: RawConnection = {
-      exec: async (sql) => {
-        await client.exec(sql).catch(rethrowFromDatabase);
-      },
-      query: async <T>(sql: string, params: unknown[] = []) =>
-        (await client.query<T>(sql, params).catch(rethrowFromDatabase)).rows,
-    };
-    return {
-      db,
-      kind: 'pglite',
-      statements,
-      ...raw,
-      script: async <T>(sql: string, params: unknown[] = []) => {
-        if (params.length > 0) {
-          return (await client.query<T>(sql, params).catch(rethrowFromDatabase)).rows;
-        }
-        const results = await client.exec(sql).catch(rethrowFromDatabase);
-        return (results.at(-1)?.rows ?? []) as T[];
-      },
-      withConnection: (work) => work(raw),
-      pool: null,
-      close: () => client.close(),
-    };
+    return embeddedHandle(client);
   }
 
   const pool = new DatabasePool({

@@ -1,17 +1,16 @@
-// Live updates of the menu (decision 0062): the stream of GET /api/consumer/menu/events is
-// told exactly when something its person sees changes, follows memberships as they change,
-// ends with the session, and keeps to its limits. Real app, real migrations, both databases.
-import { eq, sql } from 'drizzle-orm';
+// Live updates of the menu (decision 0062) over HTTP: GET /api/consumer/menu/events is an
+// event stream with its headers, told when something its person sees changes, ended after a
+// sign-out answered here, and refused past its limits with the statuses and headers below.
+// Who is told of what, how memberships are followed and which streams the session check ends
+// are live.service.test.ts, against the hub and the database.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema/index.ts';
-import { hashToken } from '../auth/auth.service.ts';
 import { createTestApp } from '../../../test/app.ts';
+import { DEFAULT_TIMINGS } from './live.hub.ts';
 import {
   addTeamMember,
   createCollection,
   createLink,
   createOrganization,
-  createShare,
   createTeam,
   signIn,
 } from '../../../test/factories.ts';
@@ -57,45 +56,22 @@ const addLink = async (who: Person, collectionId: string) => {
   expect(response.statusCode, response.body).toBe(204);
 };
 
-let org: { id: string };
-let people: Record<
-  'admin' | 'owner' | 'shareMember' | 'editor' | 'teamMember' | 'bystander' | 'stranger',
-  Person
->;
-let team: { id: string; organizationId: string };
-let otherTeam: { id: string; organizationId: string };
+let people: Record<'admin' | 'editor' | 'teamMember' | 'bystander', Person>;
 let teamCollection: { id: string; organizationId: string };
-let otherTeamCollection: { id: string };
-let orgCollection: { id: string };
-let sharedCollection: { id: string };
-let share: { id: string };
-let strangerCollection: { id: string };
 
 beforeAll(async () => {
-  org = await createOrganization(db);
-  const other = await createOrganization(db);
-  const person = (role: 'member' | 'admin' = 'member', organizationId = org.id) =>
-    createPerson(app, db, organizationId, role);
+  const org = await createOrganization(db);
+  const person = (role: 'member' | 'admin' = 'member') => createPerson(app, db, org.id, role);
   people = {
     admin: await person('admin'),
-    owner: await person(),
-    shareMember: await person(),
     editor: await person(),
     teamMember: await person(),
     bystander: await person(),
-    stranger: await person('admin', other.id),
   };
-  team = await createTeam(db, org.id);
-  otherTeam = await createTeam(db, org.id);
+  const team = await createTeam(db, org.id);
   await addTeamMember(db, team, people.editor.id, 'editor');
   await addTeamMember(db, team, people.teamMember.id);
-  await addTeamMember(db, otherTeam, people.bystander.id, 'editor');
   teamCollection = await createCollection(db, { team });
-  otherTeamCollection = await createCollection(db, { team: otherTeam });
-  orgCollection = await createCollection(db, { organizationId: org.id });
-  sharedCollection = await createCollection(db, { user: people.owner });
-  share = await createShare(db, people.owner, sharedCollection.id, [people.shareMember.id]);
-  strangerCollection = await createCollection(db, { organizationId: other.id });
 });
 
 describe('the menu event stream', () => {
@@ -134,110 +110,18 @@ describe('the menu event stream', () => {
     await expectQuiet(member, bystander);
   });
 
-  it("tells a share's member when its owner adds a link, and nobody else", async () => {
-    const member = await streamOf(people.shareMember);
-    const teamMember = await streamOf(people.teamMember);
-    await addLink(people.owner, sharedCollection.id);
-    expect(await member.next()).toBe('menu');
-    await expectQuiet(member, teamMember);
-  });
-
-  it("tells everyone of the organization when its space changes, and no one of another's", async () => {
-    const streams = await Promise.all(
-      (['owner', 'shareMember', 'teamMember', 'bystander'] as const).map((name) =>
-        streamOf(people[name]),
-      ),
-    );
-    const stranger = await streamOf(people.stranger);
-    await addLink(people.admin, orgCollection.id);
-    for (const stream of streams) expect(await stream.next()).toBe('menu');
-    await expectQuiet(stranger, ...streams);
-  });
-
-  it('tells nobody of a change in a space they cannot see, or in another organization', async () => {
-    const streams = await Promise.all(
-      (['shareMember', 'teamMember', 'editor', 'admin'] as const).map((name) =>
-        streamOf(people[name]),
-      ),
-    );
-    // Another team's space (the administrator is in no team: not told either).
-    await addLink(people.bystander, otherTeamCollection.id);
-    // Someone's private collection.
-    await addLink(people.owner, people.owner.rootId);
-    // Another organization's space.
-    await addLink(people.stranger, strangerCollection.id);
-    await expectQuiet(...streams);
-    // The streams were listening all along: a change they see arrives.
-    await addLink(people.admin, orgCollection.id);
-    for (const stream of streams) expect(await stream.next()).toBe('menu');
-  });
-
-  it("starts telling a person of a team's changes once they join it, and stops once they leave", async () => {
-    const newcomer = await createPerson(app, db, org.id);
-    const stream = await streamOf(newcomer);
-    await addLink(people.editor, teamCollection.id);
-    await expectQuiet(stream);
-
-    const added = await app.inject({
-      method: 'POST',
-      url: `/api/admin/teams/${team.id}/members`,
-      headers: people.admin.headers,
-      payload: { userIds: [newcomer.id] },
-    });
-    expect(added.statusCode, added.body).toBe(200);
-    // Joining changes their menu (the team's space appears).
-    expect(await stream.next()).toBe('menu');
-    await expect.poll(() => app.services.live.listeners(`t:${team.id}`)).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    await addLink(people.editor, teamCollection.id);
-    expect(await stream.next()).toBe('menu');
-
-    const removed = await app.inject({
-      method: 'POST',
-      url: `/api/admin/teams/${team.id}/members/remove`,
-      headers: people.admin.headers,
-      payload: { userIds: [newcomer.id] },
-    });
-    expect(removed.statusCode, removed.body).toBe(200);
-    expect(await stream.next()).toBe('menu');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    await addLink(people.editor, teamCollection.id);
-    await expectQuiet(stream);
-  });
-
-  it("starts telling a person of a share's changes once they are added to it", async () => {
-    const newcomer = await createPerson(app, db, org.id);
-    const stream = await streamOf(newcomer);
-    const added = await call(app, 'POST', `/collection-shares/${share.id}/members`, people.owner, {
-      memberIds: [newcomer.id],
-    });
-    expect(added.statusCode, added.body).toBe(204);
-    // Only the share's scope was announced: the hub looked up who is in it.
-    expect(await stream.next()).toBe('menu');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    await addLink(people.owner, sharedCollection.id);
-    expect(await stream.next()).toBe('menu');
-
-    const removed = await call(
-      app,
-      'DELETE',
-      `/collection-shares/${share.id}/members/${newcomer.id}`,
-      people.owner,
-    );
-    expect(removed.statusCode, removed.body).toBe(204);
-    expect(await stream.next()).toBe('menu');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    await addLink(people.owner, sharedCollection.id);
-    await expectQuiet(stream);
-  });
-
   it('turns a burst of changes into one or two events', async () => {
     const stream = await streamOf(people.teamMember);
-    // Six transactions one after the other, within a few milliseconds.
+    // Six transactions one after the other, usually within a few milliseconds.
+    const started = performance.now();
     for (let i = 0; i < 6; i += 1) await createLink(db, teamCollection);
+    const spread = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+    // A stream is told at most once per coalescing window, and once more at its end: within
+    // one window that is one or two events; a slow machine spreads the burst over more.
+    const windows = Math.ceil(spread / DEFAULT_TIMINGS.coalesceMs);
     expect(stream.queued.length).toBeGreaterThanOrEqual(1);
-    expect(stream.queued.length).toBeLessThanOrEqual(2);
+    expect(stream.queued.length).toBeLessThanOrEqual(Math.min(6, 1 + Math.max(1, windows)));
     expect(new Set(stream.queued)).toEqual(new Set(['menu']));
   });
 });
@@ -258,28 +142,6 @@ describe('the end of a stream', () => {
     // The person's other session keeps its stream.
     await addLink(people.editor, teamCollection.id);
     expect(await other.next()).toBe('menu');
-  });
-
-  it('ends when the session is revoked elsewhere (found by the session check)', async () => {
-    const session = await signIn(app, people.shareMember);
-    const stream = await streamOf(session);
-    // Revoked by another instance: nothing here answered the request.
-    await db
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(eq(sessions.tokenHash, hashToken(session.token)));
-    await app.services.live.checkSessions();
-    expect(await stream.next()).toBe('session-ended');
-    await stream.ended;
-    expect(app.services.live.size).toBe(0);
-  });
-
-  it('ends when the person is disabled, on any instance (announced with their scope)', async () => {
-    const person = await createPerson(app, db, org.id);
-    const stream = await streamOf(person);
-    await db.update(users).set({ status: 'disabled' }).where(eq(users.id, person.id));
-    expect(await stream.next()).toBe('session-ended');
-    await stream.ended;
   });
 });
 
