@@ -89,8 +89,6 @@ export function createAccessTokensRepository() {
       return countLive(db, userId);
     },
 
-    countLive,
-
     async listLive(db: Executor, userId: string) {
       return db
         .select()

@@ -55,6 +55,8 @@ export function createAccessTokensService({
         ...person,
         sessionId: null,
         accessTokenId: tokenId,
+        // A token cannot re-authenticate (decision 0048).
+        recentlyAuthenticated: false,
       };
     },
 

@@ -139,18 +139,19 @@ export function createAuthService({
 
   type KnownPerson = { id: string; name: string; email: string; organizationId: string };
 
-  /** A refused password sign-in of a known person, in the audit log. */
+  /** A refused sign-in of a known person, in the audit log, with the way it was tried. */
   async function signInFailed(
     user: KnownPerson,
     input: { email: string; ip: string; userAgent?: string | undefined },
     reason: string,
+    method: 'password' | 'sso' = 'password',
   ) {
     await audit.record(db, {
       organizationId: user.organizationId,
       actor: { id: null, email: input.email.trim().slice(0, 320) },
       action: 'sign-in.failed',
       target: { type: 'person', id: user.id, label: user.email },
-      details: { method: 'password', reason },
+      details: { method, reason },
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
     });

@@ -178,8 +178,11 @@ export function createCollectionsService({
           move = { parentId: body.parentId, position: await nextPosition(tx, body.parentId) };
         }
         const fields = { name, description: body.description, color: body.color };
-        await repo.update(tx, id, { ...fields, ...move });
         const edited = changes(fieldsOf(collection), fields);
+        // Sent back as it is (a whole form, a move to where it is): nothing is written, so
+        // no one's menu is told of a change.
+        if (!edited && !move.parentId) return;
+        await repo.update(tx, id, { ...fields, ...move });
         const target = { type: 'collection', id, label: name ?? collection.name } as const;
         if (edited) {
           await audit.recordContentChange(tx, me, origin, source.space, {

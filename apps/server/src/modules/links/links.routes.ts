@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateLinkBody,
-  ErrorResponse,
   IdParams,
   MoveBody,
   NoContent,
@@ -100,14 +99,7 @@ export const linksRoutes: FastifyPluginAsyncTypebox<{ links: LinksService }> = a
         summary: 'Suggest a link to a team or organization collection',
         params: IdParams,
         body: SuggestLinkBody,
-        response: {
-          204: NoContent,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-          413: ErrorResponse,
-        },
+        response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {

@@ -71,18 +71,18 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
         const { link, in: source } = await access.changeableLink(tx, me, id);
         const url = body.url === undefined ? undefined : normalizeUrl(body.url, 'body.url');
         const fields = { name, description: body.description, url };
-        await links.update(tx, id, fields);
         const changed = changes(
           { name: link.name, description: link.description, url: link.url },
           fields,
         );
-        if (changed) {
-          await audit.recordContentChange(tx, me, origin, source.space, {
-            action: 'content.link-updated',
-            target: { type: 'link', id, label: name ?? link.name },
-            ...changed,
-          });
-        }
+        // Sent back as it is: nothing is written, so no one's menu is told of a change.
+        if (!changed) return;
+        await links.update(tx, id, fields);
+        await audit.recordContentChange(tx, me, origin, source.space, {
+          action: 'content.link-updated',
+          target: { type: 'link', id, label: name ?? link.name },
+          ...changed,
+        });
       });
       icons.lookSoon();
     },
@@ -144,16 +144,18 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
     ) {
       const by = auditOf(me, origin);
       const name = cleanName(body.name);
-      const { space, can } = await access.collection(db, me, collectionId);
-      if (space === 'personal') {
-        throw conflict(
-          'Suggestions are for team and organization collections; add the link instead.',
-        );
-      }
-      if (!can.suggest) throw forbidden('Suggestions come from the members of the team.');
-      const id = newId();
-      const url = normalizeUrl(body.url, 'body.url');
       await db.transaction(async (tx) => {
+        const { space, can } = await access.collection(tx, me, collectionId);
+        if (space === 'personal') {
+          throw conflict(
+            'Suggestions are for team and organization collections; add the link instead.',
+          );
+        }
+        if (!can.suggest) throw forbidden('Suggestions come from the members of the team.');
+        const id = newId();
+        const url = normalizeUrl(body.url, 'body.url');
+        // Held while the suggestion is written: a collection deleted meanwhile is a 404.
+        await access.hold(tx, collectionId);
         await links.insertSuggestion(tx, {
           id,
           organizationId: me.organizationId,

@@ -110,12 +110,6 @@ export function createPeopleRepository() {
       );
     },
 
-    async setPassword(db: Executor, id: string, passwordHash: string): Promise<void> {
-      await db.execute(
-        sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
-      );
-    },
-
     /**
      * Ends every session of these people and, unless told otherwise, revokes every access
      * token of theirs; how many of each.

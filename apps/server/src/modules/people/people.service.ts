@@ -396,12 +396,18 @@ export function createPeopleService({
         } else if (body.action === 'role' && body.role) {
           changed = await setField(tx, by, people, 'role', body.role);
         } else if (body.action === 'sign-out') {
-          await repository.endSessions(tx, body.ids);
+          // Person by person, so that each entry says what ended, as a single sign-out's does.
           for (const person of people) {
+            const ended = await repository.endSessions(tx, [person.id]);
             await audit.record(tx, {
               ...context(by),
               action: 'sessions.ended-everywhere',
               target: target(person),
+              details: {
+                ended: ended.sessions + ended.accessTokens,
+                sessionsEnded: ended.sessions,
+                accessTokensRevoked: ended.accessTokens,
+              },
             });
           }
         } else if (body.action === 'delete' && body.offboarding) {

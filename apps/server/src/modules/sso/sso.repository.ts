@@ -245,7 +245,6 @@ export function createSsoRepository() {
       return rows.length > 0;
     },
 
-    /** A new person without a password, with their own root collection, as every person has. */
     /** A new member who signs in by single sign-on only (no password), with their My Space. */
     createPerson: (
       db: Executor,

@@ -555,6 +555,7 @@ export function createSsoService({
           who,
           { email: who.email, ip: input.ip, userAgent: input.userAgent },
           'wrong second-factor code after single sign-on',
+          'sso',
         );
         throw new AppError(
           401,

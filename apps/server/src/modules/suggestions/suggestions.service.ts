@@ -123,8 +123,10 @@ export function createSuggestionsService({
       const by = auditOf(me, origin);
       const steward = await adminAccess.steward(db, me);
       const name = body.name === undefined ? undefined : cleanName(body.name);
-      if ([body.name, body.url, body.description].some((v) => v?.includes('\u0000'))) {
-        throw badRequest('body must not contain a NUL character');
+      for (const field of ['name', 'url', 'description'] as const) {
+        if (body[field]?.includes('\u0000')) {
+          throw badRequest(`body.${field} must not contain a NUL character`);
+        }
       }
       return db.transaction(async (tx) => {
         const row = await decidable(tx, me, steward, id);
