@@ -1,17 +1,11 @@
-// Every security event of signing in, sessions, access tokens, the second factor, passwords
-// and shares is in the audit log with who, when, from where, what and the values it changed
-// (decision 0045); a refused action leaves no entry where nothing happened.
-import { and, asc, eq } from 'drizzle-orm';
+// Every security event of signing in, sessions, access tokens, the second factor and
+// passwords is in the audit log with who, when, from where, what and the values it changed
+// (decision 0045); a refused action leaves no entry where nothing happened. The entries of
+// shares are tested against their service (shares/shares.service.test.ts).
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
-import {
-  createCollection,
-  createOrganization,
-  createShare,
-  createUser,
-  PASSWORD,
-  signIn,
-} from '../../../test/factories.ts';
+import { createOrganization, createUser, PASSWORD, signIn } from '../../../test/factories.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 import { totpCode, totpStep } from '../second-factor/totp.ts';
 
@@ -266,91 +260,5 @@ describe('access tokens', () => {
     expect(await entries('access-token.revoked', user.id)).toMatchObject([
       { ...byPerson(user), targetId: accessToken.id, targetLabel: 'CI deploys' },
     ]);
-  });
-});
-
-describe('shares', () => {
-  it('records a share made, members added, removed and leaving, and the share deleted', async () => {
-    const owner = await createUser(db, org.id);
-    const bob = await createUser(db, org.id);
-    const cid = await createUser(db, org.id);
-    const { headers } = await signIn(app, owner);
-    const bobHeaders = (await signIn(app, bob)).headers;
-    const collection = await createCollection(db, { user: owner }, { name: 'Onboarding' });
-
-    const made = await send('POST', '/api/consumer/collection-shares', headers, {
-      collectionId: collection.id,
-      memberIds: [bob.id],
-    });
-    expect(made.statusCode).toBe(204);
-    const [created] = await entries('share.created', owner.id);
-    expect(created).toMatchObject({
-      ...byPerson(owner),
-      targetType: 'share',
-      targetLabel: 'Onboarding',
-      after: { collectionId: collection.id, members: [bob.id] },
-    });
-    const shareId = created!.targetId!;
-
-    const added = await send(
-      'POST',
-      `/api/consumer/collection-shares/${shareId}/members`,
-      headers,
-      { memberIds: [cid.id] },
-    );
-    expect(added.statusCode).toBe(204);
-    expect(await entries('share.member-added', cid.id)).toMatchObject([
-      {
-        ...byPerson(owner),
-        targetType: 'person',
-        targetId: cid.id,
-        details: { shareId, collection: 'Onboarding' },
-      },
-    ]);
-    // Adding someone twice is refused and adds no entry.
-    const twice = await send(
-      'POST',
-      `/api/consumer/collection-shares/${shareId}/members`,
-      headers,
-      { memberIds: [cid.id] },
-    );
-    expect(twice.statusCode).toBe(409);
-    expect(await entries('share.member-added', cid.id)).toHaveLength(1);
-
-    const url = (id: string) => `/api/consumer/collection-shares/${shareId}/members/${id}`;
-    expect((await send('DELETE', url(cid.id), headers)).statusCode).toBe(204);
-    expect(await entries('share.member-removed', cid.id)).toMatchObject([
-      { actorId: owner.id, targetId: cid.id, details: { shareId } },
-    ]);
-    expect((await send('DELETE', url(bob.id), bobHeaders)).statusCode).toBe(204);
-    expect(await entries('share.member-removed', bob.id)).toMatchObject([
-      { actorId: bob.id, targetId: bob.id, details: { shareId, left: true } },
-    ]);
-
-    expect(
-      (await send('DELETE', `/api/consumer/collection-shares/${shareId}`, headers)).statusCode,
-    ).toBe(204);
-    expect(await entries('share.deleted', owner.id)).toMatchObject([
-      {
-        ...byPerson(owner),
-        targetId: shareId,
-        before: { collectionId: collection.id, name: 'Onboarding' },
-      },
-    ]);
-  });
-
-  it('records nothing when a member who is not the owner tries to delete the share', async () => {
-    const owner = await createUser(db, org.id);
-    const bob = await createUser(db, org.id);
-    const collection = await createCollection(db, { user: owner });
-    const share = await createShare(db, owner, collection.id, [bob.id]);
-    const { headers } = await signIn(app, bob);
-    const refused = await send('DELETE', `/api/consumer/collection-shares/${share.id}`, headers);
-    expect(refused.statusCode).toBe(403);
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'share.deleted'), eq(auditLog.targetId, share.id)));
-    expect(rows).toEqual([]);
   });
 });

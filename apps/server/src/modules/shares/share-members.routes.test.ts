@@ -1,5 +1,9 @@
+// The routes of a share's members: the answer each kind of outcome gets, the refused bodies
+// and the undo headers of leaving. Who may add or remove whom, and what each change writes,
+// are tested against the service (shares.service.test.ts).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { UNDO_HEADERS } from '@signpost/contract';
 import { shareMembers } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import {
@@ -12,7 +16,6 @@ import {
 
 const { app, db } = await createTestApp();
 const org = await createOrganization(db);
-const otherOrg = await createOrganization(db);
 
 type Headers = Record<string, string>;
 const ID = 'x'.repeat(21);
@@ -36,9 +39,6 @@ async function sharedCollection() {
   const headers = (await signIn(app, owner)).headers;
   return { owner, ann, bob, cid, shareId: id, headers };
 }
-
-const createShareMember = (shareId: string, userId: string) =>
-  db.insert(shareMembers).values({ shareId, userId, organizationId: org.id });
 
 const headersOf = async (user: { email: string }) => (await signIn(app, user)).headers;
 
@@ -69,17 +69,14 @@ describe('POST /api/consumer/collection-shares/:shareId/members', () => {
     expect(await membersOf(shareId)).toEqual([owner.id, ann.id, bob.id, cid.id].sort());
   });
 
-  it.each([
-    ['an unknown id', async () => ID],
-    ['a disabled person', async () => (await createUser(db, org.id, { status: 'disabled' })).id],
-    ['a person of another organization', async () => (await createUser(db, otherOrg.id)).id],
-    ['the owner', async () => ''],
-  ])('refuses %s with 404 naming the id, nobody added', async (_who, make) => {
+  it('refuses an unknown person with 404 naming the id, nobody added', async () => {
     const { owner, ann, bob, shareId, headers } = await sharedCollection();
-    const id = (await make()) || owner.id;
-    const response = await add(headers, shareId, { memberIds: [bob.id, id] });
+    const response = await add(headers, shareId, { memberIds: [bob.id, ID] });
     expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe(`Person ${id} was not found`);
+    expect(response.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: `Person ${ID} was not found`,
+    });
     expect(await membersOf(shareId)).toEqual([owner.id, ann.id].sort());
   });
 
@@ -89,15 +86,6 @@ describe('POST /api/consumer/collection-shares/:shareId/members', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toContain(ann.id);
     expect(await membersOf(shareId)).toEqual([owner.id, ann.id].sort());
-  });
-
-  it('leaves one membership when the same request arrives twice at once', async () => {
-    const { owner, ann, bob, shareId, headers } = await sharedCollection();
-    const responses = await Promise.all(
-      [1, 2].map(() => add(headers, shareId, { memberIds: [bob.id] })),
-    );
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([204, 409]);
-    expect(await membersOf(shareId)).toEqual([owner.id, ann.id, bob.id].sort());
   });
 
   it.each([
@@ -146,13 +134,16 @@ describe('DELETE /api/consumer/collection-shares/:shareId/members/:memberId', ()
     const { owner, ann, shareId, headers } = await sharedCollection();
     const response = await remove(headers, shareId, `${ann.id}/`);
     expect(response.statusCode).toBe(204);
+    expect(response.headers[UNDO_HEADERS.id]).toBeUndefined();
     expect(await membersOf(shareId)).toEqual([owner.id]);
   });
 
-  it('lets a member leave with their own id', async () => {
+  it('lets a member leave with their own id: 204 naming the undo ticket in its headers', async () => {
     const { owner, ann, shareId } = await sharedCollection();
     const response = await remove(await headersOf(ann), shareId, ann.id);
     expect(response.statusCode).toBe(204);
+    expect(response.headers[UNDO_HEADERS.id]).toEqual(expect.any(String));
+    expect(Date.parse(String(response.headers[UNDO_HEADERS.expires]))).toBeGreaterThan(Date.now());
     expect(await membersOf(shareId)).toEqual([owner.id]);
   });
 
@@ -160,46 +151,15 @@ describe('DELETE /api/consumer/collection-shares/:shareId/members/:memberId', ()
     const { owner, ann, shareId, headers } = await sharedCollection();
     const response = await remove(headers, shareId, owner.id);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toMatch(/remove its members or delete it/);
+    expect(response.json().code).toBe('CONFLICT');
     expect(await membersOf(shareId)).toEqual([owner.id, ann.id].sort());
   });
 
   it('refuses a member removing someone else with 403', async () => {
-    const { owner, ann, bob, shareId } = await sharedCollection();
-    await createShareMember(shareId, bob.id);
-    const response = await remove(await headersOf(ann), shareId, bob.id);
-    expect(response.statusCode).toBe(403);
-    expect(await membersOf(shareId)).toEqual([owner.id, ann.id, bob.id].sort());
-    const byOwner = await remove(await headersOf(ann), shareId, owner.id);
-    expect(byOwner.statusCode).toBe(403);
-    expect(await membersOf(shareId)).toEqual([owner.id, ann.id, bob.id].sort());
-  });
-
-  it.each([
-    ['another person of the organization', () => createUser(db, org.id)],
-    ['a person of another organization', () => createUser(db, otherOrg.id)],
-  ])('answers 404 to %s, even for their own id', async (_who, make) => {
     const { owner, ann, shareId } = await sharedCollection();
-    const outsider = await make();
-    const headers = await headersOf(outsider);
-    for (const memberId of [ann.id, outsider.id]) {
-      const response = await remove(headers, shareId, memberId);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe(`Share ${shareId} was not found`);
-    }
-    expect(await membersOf(shareId)).toEqual([owner.id, ann.id].sort());
-  });
-
-  it.each([
-    ['a colleague who is not a member', async () => (await createUser(db, org.id)).id],
-    ['a person of another organization', async () => (await createUser(db, otherOrg.id)).id],
-    ['an unknown id', async () => ID],
-  ])('answers the owner 404 naming %s', async (_who, make) => {
-    const { owner, ann, shareId, headers } = await sharedCollection();
-    const id = await make();
-    const response = await remove(headers, shareId, id);
-    expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe(`Member ${id} was not found`);
+    const response = await remove(await headersOf(ann), shareId, owner.id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('FORBIDDEN');
     expect(await membersOf(shareId)).toEqual([owner.id, ann.id].sort());
   });
 

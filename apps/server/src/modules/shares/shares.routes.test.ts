@@ -1,13 +1,15 @@
+// The routes of sharing a collection and deleting a share: the answer each kind of outcome
+// gets, the refused bodies and the undo headers. Who may share what, what a share writes and
+// why one is refused are tested against the service (shares.service.test.ts).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { collectionShares, shareMembers } from '../../db/schema/index.ts';
+import { UNDO_HEADERS } from '@signpost/contract';
+import { collectionShares } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import {
   addTeamMember,
   countRows,
   createCollection,
-  createFavorite,
-  createLink,
   createOrganization,
   createShare,
   createTeam,
@@ -17,7 +19,6 @@ import {
 
 const { app, db } = await createTestApp();
 const org = await createOrganization(db);
-const otherOrg = await createOrganization(db);
 
 type Headers = Record<string, string>;
 const ID = 'x'.repeat(21);
@@ -32,14 +33,6 @@ const share = (headers: Headers, payload: unknown) =>
 
 const sharesOf = (collectionId: string) =>
   db.select().from(collectionShares).where(eq(collectionShares.collectionId, collectionId));
-
-async function membersOf(shareId: string) {
-  const rows = await db
-    .select({ userId: shareMembers.userId })
-    .from(shareMembers)
-    .where(eq(shareMembers.shareId, shareId));
-  return rows.map((row) => row.userId).sort();
-}
 
 /** An owner with a collection to share and two colleagues to share it with. */
 async function owner() {
@@ -59,18 +52,6 @@ describe('POST /api/consumer/collection-shares', () => {
     expect(await sharesOf(collection.id)).toHaveLength(0);
   });
 
-  it('shares a collection: the owner and the members become members', async () => {
-    const { user, collection, ann, bob, headers } = await owner();
-    const response = await share(headers, {
-      collectionId: collection.id,
-      memberIds: [ann.id, bob.id],
-    });
-    expect(response.statusCode).toBe(204);
-    const rows = await sharesOf(collection.id);
-    expect(rows).toEqual([expect.objectContaining({ organizationId: org.id, createdBy: user.id })]);
-    expect(await membersOf(rows[0]!.id)).toEqual([user.id, ann.id, bob.id].sort());
-  });
-
   it('takes a trailing slash', async () => {
     const { collection, ann, headers } = await owner();
     const response = await app.inject({
@@ -84,91 +65,26 @@ describe('POST /api/consumer/collection-shares', () => {
   });
 
   it.each([
-    ["another person's collection", 404],
-    ['a collection of another organization', 404],
-    ['a team collection, even as its editor', 403],
-    ['an organization collection', 403],
-    ['a collection shared with them', 403],
-    ['My Space', 409],
-    ['a collection shared already', 409],
-    ['a collection inside a shared one', 409],
-    ['a collection that contains a shared one', 409],
-  ] as const)('refuses to share %s with %i, nothing stored', async (what, status) => {
-    const { user, ann, headers } = await owner();
+    ["another person's collection", 404, 'NOT_FOUND'],
+    ['a team collection, even as its editor', 403, 'FORBIDDEN'],
+    ['My Space', 409, 'CONFLICT'],
+  ] as const)('refuses to share %s with %i, nothing stored', async (what, status, code) => {
+    const { user, ann, bob, headers } = await owner();
     const team = await createTeam(db, org.id);
     await addTeamMember(db, team, user.id, 'editor');
-    const theirs = await createCollection(db, { user: ann });
-    await createShare(db, ann, theirs.id, [user.id]);
-    const sharedOuter = await createCollection(db, { user });
-    await createShare(db, user, sharedOuter.id, []);
-    const outer = await createCollection(db, { user });
-    const deep = await createCollection(db, { user }, { parentId: outer.id });
-    const deeper = await createCollection(db, { user }, { parentId: deep.id });
-    await createShare(db, user, deeper.id, []);
     const targets: Record<typeof what, string> = {
       "another person's collection": (await createCollection(db, { user: ann })).id,
-      'a collection of another organization': (await createUser(db, otherOrg.id)).rootId,
       'a team collection, even as its editor': (await createCollection(db, { team })).id,
-      'an organization collection': (await createCollection(db, { organizationId: org.id })).id,
-      'a collection shared with them': theirs.id,
       'My Space': user.rootId,
-      'a collection shared already': sharedOuter.id,
-      'a collection inside a shared one': (
-        await createCollection(db, { user }, { parentId: sharedOuter.id })
-      ).id,
-      'a collection that contains a shared one': outer.id,
     };
     const before = await countRows(db, 'collection_shares');
     const membersBefore = await countRows(db, 'share_members');
-    const { bob } = await owner();
     const response = await share(headers, { collectionId: targets[what], memberIds: [bob.id] });
     expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ code, message: expect.any(String) });
     if (status === 404) expect(response.json().message).toContain(targets[what]);
-    if (status === 409) expect(response.json().code).toBe('CONFLICT');
     expect(await countRows(db, 'collection_shares')).toBe(before);
     expect(await countRows(db, 'share_members')).toBe(membersBefore);
-  });
-
-  it.each([
-    ['an unknown id', async () => ID],
-    ['a disabled person', async () => (await createUser(db, org.id, { status: 'disabled' })).id],
-    ['a person of another organization', async () => (await createUser(db, otherOrg.id)).id],
-    ['the owner', async () => ''],
-  ])('refuses %s as a member with 404 naming the id, nothing stored', async (_who, make) => {
-    const { user, collection, ann, headers } = await owner();
-    const id = (await make()) || user.id;
-    const response = await share(headers, { collectionId: collection.id, memberIds: [ann.id, id] });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe(`Person ${id} was not found`);
-    expect(await sharesOf(collection.id)).toHaveLength(0);
-  });
-
-  it('refuses to share a collection holding favorites, in it or below (favorites are private)', async () => {
-    const team = await createTeam(db, org.id);
-    const teamLink = await createLink(db, await createCollection(db, { team }));
-    for (const where of ['itself', 'below'] as const) {
-      const { user, collection, ann, headers } = await owner();
-      await addTeamMember(db, team, user.id);
-      const place =
-        where === 'itself'
-          ? collection
-          : await createCollection(db, { user }, { parentId: collection.id });
-      await createFavorite(db, user, teamLink.id, place.id);
-      const response = await share(headers, { collectionId: collection.id, memberIds: [ann.id] });
-      expect(response.statusCode, where).toBe(409);
-      expect(response.json().message).toMatch(/favorites/i);
-      expect(await sharesOf(collection.id)).toEqual([]);
-    }
-  });
-
-  it('leaves one share when the same request arrives twice at once', async () => {
-    const { collection, ann, headers } = await owner();
-    const payload = { collectionId: collection.id, memberIds: [ann.id] };
-    const responses = await Promise.all([share(headers, payload), share(headers, payload)]);
-    expect(responses.map((r) => r.statusCode).sort()).toEqual([204, 409]);
-    const rows = await sharesOf(collection.id);
-    expect(rows).toHaveLength(1);
-    expect(await membersOf(rows[0]!.id)).toHaveLength(2);
   });
 
   it.each([
@@ -212,30 +128,23 @@ describe('DELETE /api/consumer/collection-shares/:shareId', () => {
     expect(await sharesOf(collection.id)).toHaveLength(1);
   });
 
-  it('deletes the shared collection and everything inside it, and nothing else', async () => {
+  it('answers 204 naming the undo ticket in its headers, and the collection is gone', async () => {
     const { user, collection, ann, headers } = await owner();
     const { id } = await createShare(db, user, collection.id, [ann.id]);
-    const inner = await createCollection(db, { user }, { parentId: collection.id });
-    const innermost = await createCollection(db, { user }, { parentId: inner.id });
-    await createLink(db, collection, { createdBy: user.id });
-    await createLink(db, inner, { createdBy: ann.id });
-    await createLink(db, innermost);
-    const sibling = await createCollection(db, { user });
-    const siblingLink = await createLink(db, sibling);
-    const orgLink = await createLink(db, await createCollection(db, { organizationId: org.id }));
-    const kept = await createFavorite(db, user, orgLink.id, sibling.id);
-
     const response = await remove(headers, `${id}/`);
     expect(response.statusCode).toBe(204);
-    for (const gone of [collection.id, inner.id, innermost.id]) {
-      expect(await countRows(db, 'collections', { column: 'id', value: gone })).toBe(0);
-      expect(await countRows(db, 'links', { column: 'collection_id', value: gone })).toBe(0);
-    }
-    expect(await countRows(db, 'collection_shares', { column: 'id', value: id })).toBe(0);
-    expect(await countRows(db, 'share_members', { column: 'share_id', value: id })).toBe(0);
-    expect(await countRows(db, 'links', { column: 'id', value: siblingLink.id })).toBe(1);
-    expect(await countRows(db, 'favorites', { column: 'id', value: kept.id })).toBe(1);
-    expect(await countRows(db, 'collections', { column: 'id', value: user.rootId })).toBe(1);
+    expect(response.headers[UNDO_HEADERS.id]).toEqual(expect.any(String));
+    expect(Date.parse(String(response.headers[UNDO_HEADERS.expires]))).toBeGreaterThan(Date.now());
+    expect(await countRows(db, 'collections', { column: 'id', value: collection.id })).toBe(0);
+  });
+
+  it('answers 403 to a member who is not the owner, nothing deleted', async () => {
+    const { user, collection, ann } = await owner();
+    const { id } = await createShare(db, user, collection.id, [ann.id]);
+    const response = await remove((await signIn(app, ann)).headers, id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('FORBIDDEN');
+    expect(await sharesOf(collection.id)).toHaveLength(1);
   });
 
   it('answers 404 for an unknown share and 400 for a malformed id', async () => {
