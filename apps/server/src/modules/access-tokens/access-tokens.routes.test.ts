@@ -1,9 +1,11 @@
+// Personal access tokens over HTTP: the statuses, the answers' shapes and headers, the token
+// as a bearer. What making, revoking and expiry do, and who may, is
+// access-tokens.service.test.ts.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessTokens, users } from '../../db/schema/index.ts';
+import { accessTokens } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { countRows, createOrganization, createUser, signIn } from '../../../test/factories.ts';
-import { hashAccessToken } from './access-tokens.service.ts';
 
 const { app, db } = await createTestApp();
 const org = await createOrganization(db);
@@ -30,64 +32,35 @@ describe('personal access tokens', () => {
     }
   });
 
-  it('creates a token shown once, stored only as a hash, with a prefix and 256 random bits', async () => {
-    const user = await createUser(db, org.id);
-    const { headers } = await signIn(app, user);
-    const response = await createToken(headers, { name: 'CI script' });
-    expect(response.statusCode).toBe(201);
-    const { token, accessToken } = response.json();
-    expect(token).toMatch(/^spat_[\w-]{43}$/);
-    expect(accessToken).toMatchObject({
-      name: 'CI script',
-      hint: token.slice(0, 9),
-      lastUsedAt: null,
-      expiresAt: null,
-    });
-    const [row] = await db.select().from(accessTokens).where(eq(accessTokens.id, accessToken.id));
-    expect(row?.tokenHash).toBe(hashAccessToken(token));
-    expect(JSON.stringify(row)).not.toContain(token);
-  });
-
-  it('answers the new token with Cache-Control: no-store', async () => {
+  it("answers the new token with 201, in the answer's shape, and Cache-Control: no-store", async () => {
     const user = await createUser(db, org.id);
     const { headers } = await signIn(app, user);
     const response = await createToken(headers, { name: 'not for caches' });
     expect(response.statusCode).toBe(201);
     expect(response.headers['cache-control']).toBe('no-store');
-  });
-
-  it('lists tokens with name, dates and hint, never the token', async () => {
-    const user = await createUser(db, org.id);
-    const { headers } = await signIn(app, user);
-    const a = (await createToken(headers, { name: 'first' })).json();
-    const b = (await createToken(headers, { name: 'second', expiresInDays: 30 })).json();
-    const list = await app.inject({ method: 'GET', url: '/api/auth/tokens', headers });
-    expect(list.statusCode).toBe(200);
-    expect(list.body).not.toContain(a.token);
-    expect(list.body).not.toContain(b.token);
-    const items = list.json().items;
-    expect(items.map((t: { name: string }) => t.name).sort()).toEqual(['first', 'second']);
-    const second = items.find((t: { name: string }) => t.name === 'second');
-    const days = (Date.parse(second.expiresAt) - Date.now()) / 86_400_000;
-    expect(days).toBeGreaterThan(29.9);
-    expect(days).toBeLessThanOrEqual(30);
-    expect(Object.keys(second).sort()).toEqual(
+    const { token, accessToken } = response.json();
+    expect(token).toMatch(/^spat_/);
+    expect(Object.keys(accessToken).sort()).toEqual(
       ['createdAt', 'expiresAt', 'hint', 'id', 'lastUsedAt', 'name'].sort(),
     );
-    // Another person sees none of them.
-    const other = await signIn(app, await createUser(db, org.id));
-    const theirs = await app.inject({
-      method: 'GET',
-      url: '/api/auth/tokens',
-      headers: other.headers,
-    });
-    expect(theirs.json().items).toEqual([]);
   });
 
-  it('works as a bearer for the API and for token sign-in, and records its last use', async () => {
+  it("lists tokens with 200, each in the answer's shape, never the token", async () => {
+    const user = await createUser(db, org.id);
+    const { headers } = await signIn(app, user);
+    const made = (await createToken(headers, { name: 'second', expiresInDays: 30 })).json();
+    const list = await app.inject({ method: 'GET', url: '/api/auth/tokens', headers });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(made.token);
+    expect(Object.keys(list.json().items[0]).sort()).toEqual(
+      ['createdAt', 'expiresAt', 'hint', 'id', 'lastUsedAt', 'name'].sort(),
+    );
+  });
+
+  it('works as a bearer: token sign-in says so, and the API answers', async () => {
     const user = await createUser(db, org.id, { name: 'Token User' });
     const { headers } = await signIn(app, user);
-    const { token, accessToken } = (await createToken(headers, { name: 'script' })).json();
+    const { token } = (await createToken(headers, { name: 'script' })).json();
     const current = await app.inject({
       method: 'GET',
       url: '/api/auth/sessions/current',
@@ -104,14 +77,9 @@ describe('personal access tokens', () => {
       headers: bearer(token),
     });
     expect(menu.statusCode).toBe(200);
-    const list = await app.inject({ method: 'GET', url: '/api/auth/tokens', headers });
-    expect(list.json().items[0]).toMatchObject({
-      id: accessToken.id,
-      lastUsedAt: expect.any(String),
-    });
   });
 
-  it('revokes a token: 401 on every route from then on', async () => {
+  it('revokes with 204: the token gets 401 on every route, and revoking it again 404', async () => {
     const user = await createUser(db, org.id);
     const { headers } = await signIn(app, user);
     const { token, accessToken } = (await createToken(headers, { name: 'to revoke' })).json();
@@ -124,11 +92,6 @@ describe('personal access tokens', () => {
     for (const url of ['/api/auth/sessions/current', '/api/consumer/menu', '/api/auth/tokens']) {
       const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
       expect(response.statusCode, url).toBe(401);
-      // Revoked reads as never issued: its holder learns only that it does not work.
-      expect(response.json(), url).toMatchObject({
-        code: 'UNAUTHORIZED',
-        message: 'This access token is not valid.',
-      });
     }
     const again = await app.inject({
       method: 'DELETE',
@@ -136,77 +99,9 @@ describe('personal access tokens', () => {
       headers,
     });
     expect(again.statusCode).toBe(404);
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/tokens', headers })).json().items,
-    ).toEqual([]);
   });
 
-  it("cannot revoke another person's token (404, still working)", async () => {
-    const owner = await signIn(app, await createUser(db, org.id));
-    const { token, accessToken } = (await createToken(owner.headers, { name: 'mine' })).json();
-    const stranger = await signIn(app, await createUser(db, org.id));
-    const response = await app.inject({
-      method: 'DELETE',
-      url: `/api/auth/tokens/${accessToken.id}`,
-      headers: stranger.headers,
-    });
-    expect(response.statusCode).toBe(404);
-    const still = await app.inject({
-      method: 'GET',
-      url: '/api/auth/sessions/current',
-      headers: bearer(token),
-    });
-    expect(still.statusCode).toBe(200);
-  });
-
-  it('stops working when it expires', async () => {
-    const user = await createUser(db, org.id);
-    const { headers } = await signIn(app, user);
-    const { token, accessToken } = (
-      await createToken(headers, { name: 'short', expiresInDays: 1 })
-    ).json();
-    expect(
-      (
-        await app.inject({
-          method: 'GET',
-          url: '/api/auth/sessions/current',
-          headers: bearer(token),
-        })
-      ).statusCode,
-    ).toBe(200);
-    await db
-      .update(accessTokens)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(accessTokens.id, accessToken.id));
-    for (const url of ['/api/auth/sessions/current', '/api/consumer/menu']) {
-      const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
-      expect(response.statusCode, url).toBe(401);
-      expect(response.json(), url).toMatchObject({
-        code: 'ACCESS_TOKEN_EXPIRED',
-        message: 'This access token has expired. Make a new one in your settings.',
-        msg: 'This access token has expired. Make a new one in your settings.',
-      });
-    }
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/tokens', headers })).json().items,
-    ).toEqual([]);
-    // Expired, then revoked: no longer told as expired.
-    await db
-      .update(accessTokens)
-      .set({ revokedAt: sql`now()` })
-      .where(eq(accessTokens.id, accessToken.id));
-    const revoked = await app.inject({
-      method: 'GET',
-      url: '/api/auth/sessions/current',
-      headers: bearer(token),
-    });
-    expect(revoked.json()).toMatchObject({
-      code: 'UNAUTHORIZED',
-      message: 'This access token is not valid.',
-    });
-  });
-
-  it('an expired token of a disabled person is only not valid', async () => {
+  it('answers an expired token with 401 ACCESS_TOKEN_EXPIRED in the error body', async () => {
     const user = await createUser(db, org.id);
     const { headers } = await signIn(app, user);
     const { token, accessToken } = (
@@ -216,70 +111,26 @@ describe('personal access tokens', () => {
       .update(accessTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(accessTokens.id, accessToken.id));
-    await db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
     const response = await app.inject({
       method: 'GET',
-      url: '/api/auth/sessions/current',
+      url: '/api/consumer/menu',
       headers: bearer(token),
     });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({
-      code: 'UNAUTHORIZED',
-      message: 'This access token is not valid.',
+      code: 'ACCESS_TOKEN_EXPIRED',
+      message: 'This access token has expired. Make a new one in your settings.',
+      msg: 'This access token has expired. Make a new one in your settings.',
     });
   });
 
-  it('stops working when the person is disabled', async () => {
+  it('answers a token that makes a token with 403', async () => {
     const user = await createUser(db, org.id);
     const { headers } = await signIn(app, user);
     const { token } = (await createToken(headers, { name: 'x' })).json();
-    await db.update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/auth/sessions/current',
-      headers: bearer(token),
-    });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('cannot make further tokens with a token (403), but can list them', async () => {
-    const user = await createUser(db, org.id);
-    const { headers } = await signIn(app, user);
-    const { token } = (await createToken(headers, { name: 'x' })).json();
-    const before = await countRows(db, 'access_tokens', { column: 'user_id', value: user.id });
     const response = await createToken(bearer(token), { name: 'y' });
     expect(response.statusCode).toBe(403);
-    expect(await countRows(db, 'access_tokens', { column: 'user_id', value: user.id })).toBe(
-      before,
-    );
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/tokens', headers: bearer(token) }))
-        .statusCode,
-    ).toBe(200);
-  });
-
-  it('signing out with a token leaves the token working (revoke it instead)', async () => {
-    const user = await createUser(db, org.id);
-    const { headers } = await signIn(app, user);
-    const { token } = (await createToken(headers, { name: 'x' })).json();
-    const out = await app.inject({
-      method: 'DELETE',
-      url: '/api/auth/sessions/current',
-      headers: bearer(token),
-    });
-    expect(out.statusCode).toBe(204);
-    expect(
-      (
-        await app.inject({
-          method: 'GET',
-          url: '/api/auth/sessions/current',
-          headers: bearer(token),
-        })
-      ).statusCode,
-    ).toBe(200);
-    expect(
-      (await app.inject({ method: 'GET', url: '/api/auth/sessions/current', headers })).statusCode,
-    ).toBe(200);
+    expect(response.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it.each([

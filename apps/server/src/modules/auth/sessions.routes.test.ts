@@ -1,3 +1,5 @@
+// "Where you're signed in" over HTTP: its statuses and the answer's shape. Which sessions
+// are listed and ended, and who may end them, is auth.service.test.ts.
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { createOrganization, createUser, PASSWORD } from '../../../test/factories.ts';
@@ -41,17 +43,9 @@ describe("where you're signed in", () => {
     expect(one.statusCode).toBe(401);
   });
 
-  it('lists live sessions with browser, device, dates and which one is current', async () => {
+  it("lists one's sessions with 200, each in the answer's shape, never a token", async () => {
     const user = await createUser(db, org.id);
     const mac = await signInWith(user, FIREFOX_MAC);
-    const phone = await signInWith(user, CHROME_ANDROID);
-    const ended = await signInWith(user, SAFARI_IPHONE);
-    await app.inject({
-      method: 'DELETE',
-      url: '/api/auth/sessions/current',
-      headers: ended.headers,
-    });
-
     const response = await app.inject({
       method: 'GET',
       url: '/api/auth/sessions',
@@ -59,37 +53,32 @@ describe("where you're signed in", () => {
     });
     expect(response.statusCode).toBe(200);
     const items = response.json().items as Array<Record<string, unknown>>;
-    expect(items).toHaveLength(2);
-    expect(items).toContainEqual(
-      expect.objectContaining({
-        current: true,
-        browser: 'Firefox',
-        device: 'macOS',
-        method: 'password',
-        userAgent: FIREFOX_MAC,
-        createdAt: expect.any(String),
-        lastActiveAt: expect.any(String),
-        expiresAt: expect.any(String),
-      }),
-    );
-    expect(items).toContainEqual(
-      expect.objectContaining({ current: false, browser: 'Chrome', device: 'Android' }),
+    expect(Object.keys(items[0]!).sort()).toEqual(
+      [
+        'browser',
+        'createdAt',
+        'current',
+        'device',
+        'expiresAt',
+        'id',
+        'lastActiveAt',
+        'method',
+        'userAgent',
+      ].sort(),
     );
     expect(response.body).not.toContain(mac.token);
-    expect(response.body).not.toContain(phone.token);
   });
 
-  it("ends another session: its token gets 401 everywhere; others' sessions are out of reach", async () => {
+  it("ends one of one's sessions with 204, and answers 404 for someone else's", async () => {
     const user = await createUser(db, org.id);
     const laptop = await signInWith(user, FIREFOX_MAC);
-    const phone = await signInWith(user, CHROME_ANDROID);
+    await signInWith(user, CHROME_ANDROID);
     const list = await app.inject({
       method: 'GET',
       url: '/api/auth/sessions',
       headers: laptop.headers,
     });
     const phoneId = list.json().items.find((s: { current: boolean }) => !s.current).id;
-
     const stranger = await signInWith(await createUser(db, org.id), FIREFOX_MAC);
     const foreign = await app.inject({
       method: 'DELETE',
@@ -97,50 +86,26 @@ describe("where you're signed in", () => {
       headers: stranger.headers,
     });
     expect(foreign.statusCode).toBe(404);
-    expect(await status(phone.headers)).toBe(200);
-
+    expect(foreign.json()).toMatchObject({ code: 'NOT_FOUND' });
     const end = await app.inject({
       method: 'DELETE',
       url: `/api/auth/sessions/${phoneId}`,
       headers: laptop.headers,
     });
     expect(end.statusCode).toBe(204);
-    expect(await status(phone.headers)).toBe(401);
-    const menu = await app.inject({
-      method: 'GET',
-      url: '/api/consumer/menu',
-      headers: phone.headers,
-    });
-    expect(menu.statusCode).toBe(401);
-    expect(await status(laptop.headers)).toBe(200);
-    const again = await app.inject({
-      method: 'DELETE',
-      url: `/api/auth/sessions/${phoneId}`,
-      headers: laptop.headers,
-    });
-    expect(again.statusCode).toBe(404);
   });
 
-  it('ends every other session at once, keeping this one', async () => {
+  it('ends every other session at once with 204; their tokens get 401', async () => {
     const user = await createUser(db, org.id);
     const here = await signInWith(user, FIREFOX_MAC);
-    const others = [await signInWith(user, CHROME_ANDROID), await signInWith(user, SAFARI_IPHONE)];
-    const someoneElse = await signInWith(await createUser(db, org.id), FIREFOX_MAC);
+    const other = await signInWith(user, CHROME_ANDROID);
     const response = await app.inject({
       method: 'DELETE',
       url: '/api/auth/sessions/others',
       headers: here.headers,
     });
     expect(response.statusCode).toBe(204);
-    for (const other of others) expect(await status(other.headers)).toBe(401);
-    expect(await status(here.headers)).toBe(200);
-    expect(await status(someoneElse.headers)).toBe(200);
-    const list = await app.inject({
-      method: 'GET',
-      url: '/api/auth/sessions',
-      headers: here.headers,
-    });
-    expect(list.json().items).toHaveLength(1);
+    expect(await status(other.headers)).toBe(401);
   });
 
   it('refuses an id that is not an id with 400', async () => {
