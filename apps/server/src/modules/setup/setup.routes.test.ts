@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { auditLog, collections, organizations, setupCodes, users } from '../../db/schema/index.ts';
+import { auditLog, organizations } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
 import { createUser, signIn } from '../../../test/factories.ts';
 
@@ -45,12 +45,13 @@ describe('GET /api/setup', () => {
     const code = await issueSetupCode();
     expect((await setup(valid(code!))).statusCode).toBe(201);
     expect((await status()).json()).toEqual({ required: false });
-    expect(await issueSetupCode()).toBeNull();
   });
 });
 
+// What the first run writes, its code's rules and its races are the setup service's
+// (setup.service.test.ts); here, what HTTP shows of them.
 describe('POST /api/setup', () => {
-  it('creates the organization and its administrator, and signs them in', async () => {
+  it('answers 201 with a session token that signs the new administrator in', async () => {
     const code = await issueSetupCode();
     const response = await setup(valid(code!), { 'user-agent': 'Setup Browser' });
     expect(response.statusCode).toBe(201);
@@ -72,43 +73,9 @@ describe('POST /api/setup', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(menu.statusCode).toBe(200);
-
-    const [org] = await db.select().from(organizations);
-    const [admin] = await db.select().from(users);
-    expect(admin).toMatchObject({
-      organizationId: org!.id,
-      role: 'admin',
-      status: 'active',
-      email: 'ada@acme.test',
-    });
-    // Setting up signs the administrator in: the console's "last sign-in" says so.
-    expect(admin!.lastSignInAt).toBeInstanceOf(Date);
-    const [root] = await db
-      .select()
-      .from(collections)
-      .where(eq(collections.ownerUserId, admin!.id));
-    expect(root).toMatchObject({ isRoot: true, name: 'My Space', ownerType: 'user' });
-    expect(await count('setup_codes')).toBe(0);
-
-    const entries = await db.select().from(auditLog);
-    expect(entries.map((e) => e.action).sort()).toEqual([
-      'organization.created',
-      'person.created',
-      'setup.completed',
-    ]);
-    for (const entry of entries) {
-      expect(entry).toMatchObject({
-        organizationId: org!.id,
-        actorId: admin!.id,
-        actorEmail: 'ada@acme.test',
-        userAgent: 'Setup Browser',
-        details: { via: 'setup screen' },
-      });
-    }
-    // The password signs in too.
-    expect(
-      (await signIn(app, { email: 'ada@acme.test' }, 'a long enough password')).token,
-    ).toBeTruthy();
+    // The request's browser is the one the audit log names.
+    const agents = await db.select({ userAgent: auditLog.userAgent }).from(auditLog);
+    expect(agents).toEqual(Array(3).fill({ userAgent: 'Setup Browser' }));
   });
 
   it('works once: afterwards it is 409 with a clear message, for anyone', async () => {
@@ -130,64 +97,24 @@ describe('POST /api/setup', () => {
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toMatch(/already set up/);
     }
-    expect(await count('organizations')).toBe(1);
-    expect((await db.select().from(organizations))[0]!.name).toBe('Acme Corporation');
-    expect(await count('users')).toBe(2);
   });
 
-  it('takes any printed, unexpired code, in any case and with spaces', async () => {
-    const first = await issueSetupCode();
+  it('refuses a wrong code with 403 and a clear message', async () => {
     await issueSetupCode();
-    const typed = ` ${first!.toLowerCase().replace(/-/g, ' ')} `;
-    expect((await setup(valid(typed))).statusCode).toBe(201);
+    const response = await setup(valid('AAAA-BBBB-CCCC'));
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/setup code is not right/),
+    });
   });
 
-  it('refuses a wrong or expired code with 403, records it, and creates nothing', async () => {
-    const code = await issueSetupCode();
-    await db.update(setupCodes).set({ expiresAt: sql`now() - interval '1 second'` });
-    for (const attempt of [code!, 'AAAA-BBBB-CCCC']) {
-      const response = await setup(valid(attempt), { 'user-agent': 'Guesser' });
-      expect(response.statusCode).toBe(403);
-      expect(response.json().message).toMatch(/setup code is not right/);
-    }
-    expect(await count('organizations')).toBe(0);
-    expect(await count('users')).toBe(0);
-    const refused = await db.select().from(auditLog).where(eq(auditLog.action, 'setup.refused'));
-    expect(refused).toHaveLength(2);
-    expect(refused[0]).toMatchObject({ organizationId: null, actorId: null, userAgent: 'Guesser' });
-    expect((await status()).json()).toEqual({ required: true });
-  });
-
-  it('throttles wrong codes like sign-in: 429 with Retry-After, even for the right code', async () => {
+  it('throttles wrong codes like sign-in: 429 with Retry-After', async () => {
     const code = await issueSetupCode();
     for (let i = 0; i < 3; i += 1) expect((await setup(valid('WRONG'))).statusCode).toBe(403);
     const blocked = await setup(valid(code!));
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await count('organizations')).toBe(0);
-    await db.execute(sql`DELETE FROM login_throttle`);
-    expect((await setup(valid(code!))).statusCode).toBe(201);
-  });
-
-  it('makes one organization when two setups race', async () => {
-    const [a, b] = [await issueSetupCode(), await issueSetupCode()];
-    const answers = await Promise.all([
-      setup(valid(a!)),
-      setup({ ...valid(b!), organizationName: 'Rival', email: 'rival@acme.test' }),
-    ]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(await count('organizations')).toBe(1);
-    expect(await count('users')).toBe(1);
-    expect((await actions()).filter((a) => a === 'setup.completed')).toHaveLength(1);
-  });
-
-  it('stores hostile strings as text', async () => {
-    const code = await issueSetupCode();
-    const name = `<img src=x onerror=alert(1)> "Ω" '; DROP TABLE users; --`;
-    const response = await setup({ ...valid(code!), organizationName: name, name });
-    expect(response.statusCode).toBe(201);
-    expect((await db.select().from(organizations))[0]!.name).toBe(name);
-    expect((await db.select().from(users))[0]!.name).toBe(name);
   });
 
   const long = (n: number) => 'x'.repeat(n);

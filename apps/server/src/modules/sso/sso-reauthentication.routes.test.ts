@@ -3,7 +3,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
-import { countRows } from '../../../test/factories.ts';
 import { setUpSso } from '../../../test/support/sso-app.ts';
 import {
   browserSignIn,
@@ -12,7 +11,6 @@ import {
   sessionTokenOf,
   ssoErrorOf,
 } from '../../../test/support/sso-browser.ts';
-import { decodeJwt } from '../../../test/support/sso-provider.ts';
 
 const { idp, app, db, person } = await setUpSso();
 
@@ -45,8 +43,12 @@ async function startReauthentication(headers: Record<string, string>, provider =
   return { response, cookie };
 }
 
+// Who may re-authenticate where, and what the provider must prove (the same person, just
+// now, with more than one factor when they have a second factor), are the single sign-on
+// service's (sso.service.test.ts). Here, what HTTP shows: the answers, the cookie and the
+// redirect back.
 describe('re-authentication by single sign-on', () => {
-  it('asks the provider for a fresh sign-in and stamps the session that asked, opening none', async () => {
+  it('answers the provider address, and returns to the page once the session is stamped', async () => {
     const { who, headers } = await staleSsoPerson();
     expect((await makeToken(headers)).json().code).toBe('REAUTHENTICATION_REQUIRED');
     const methods = await app.inject({ method: 'GET', url: '/api/auth/reauthenticate', headers });
@@ -59,20 +61,18 @@ describe('re-authentication by single sign-on', () => {
 
     const { response, cookie } = await startReauthentication(headers);
     expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(cookie).toMatch(/^[\w-]{43}$/);
     const location = new URL(response.json().location);
     expect(location.origin).toBe(idp.issuer);
-    expect(location.searchParams.get('prompt')).toBe('login');
-    expect(location.searchParams.get('max_age')).toBe('300');
 
-    const before = await countRows(db, 'sessions');
     idp.nextLogin = who;
     const back = await callback(app, await followProvider(location.href, 'acme'), cookie);
     expect(back).toBe('/settings#reauthenticated');
-    expect(await countRows(db, 'sessions')).toBe(before);
     expect((await makeToken(headers)).statusCode).toBe(201);
   });
 
-  it('refuses another person at the provider, and leaves the session as it was', async () => {
+  it('ends on the login screen when the provider signed in another person', async () => {
     const { headers } = await staleSsoPerson();
     const { response, cookie } = await startReauthentication(headers);
     idp.nextLogin = person();
@@ -82,30 +82,9 @@ describe('re-authentication by single sign-on', () => {
       cookie,
     );
     expect(ssoErrorOf(back)).toMatchObject({ code: 'SSO_REAUTHENTICATION_FAILED' });
-    expect((await makeToken(headers)).json().code).toBe('REAUTHENTICATION_REQUIRED');
   });
 
-  it('refuses a sign-in the provider remembered from long ago (auth_time)', async () => {
-    const { who, headers } = await staleSsoPerson();
-    const { response, cookie } = await startReauthentication(headers);
-    idp.nextLogin = who;
-    idp.tokenEndpoint = async (body) => {
-      const claims = decodeJwt(String(body.id_token));
-      return {
-        ...body,
-        id_token: await idp.sign({ ...claims, auth_time: Number(claims.iat) - 3600 }),
-      };
-    };
-    const back = await callback(
-      app,
-      await followProvider(response.json().location, 'acme'),
-      cookie,
-    );
-    expect(ssoErrorOf(back)).toMatchObject({ code: 'SSO_REAUTHENTICATION_FAILED' });
-    expect((await makeToken(headers)).json().code).toBe('REAUTHENTICATION_REQUIRED');
-  });
-
-  it('only at a provider the person signs in with, and never for an access token', async () => {
+  it('only at a provider the person signs in with (404), never for an access token (403): no cookie', async () => {
     const who = person();
     idp.nextLogin = who;
     const token = sessionTokenOf((await browserSignIn(app, 'acme')).location);
