@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Every server test file runs on a fresh embedded PGlite. With TEST_DATABASE_URL set, the files
 // whose tests are the database's answers run a second time, each on a fresh database of that
@@ -45,6 +46,28 @@ export function runsOnPostgres(file: string): boolean {
   return OPENS_A_DATABASE.test(readFileSync(path.join(here, file), 'utf8'));
 }
 
+/** What a file calls to start processes of its own: the server, a command, a cluster. */
+const STARTS_PROCESSES = /\b(spawn|spawnSync|startSourceServer|startCluster)\(/;
+
+/**
+ * The files that start processes of their own take the longest (tens of seconds, much of it
+ * waiting): they start first, whatever their project, so that none of them ends the run alone
+ * on one worker while the other has nothing left. The rest keep Vitest's order (the slowest
+ * of the last run first, else the largest).
+ */
+class ProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const starts = new Map(
+      sorted.map((file) => [file, STARTS_PROCESSES.test(readFileSync(file.moduleId, 'utf8'))]),
+    );
+    return [
+      ...sorted.filter((file) => starts.get(file)),
+      ...sorted.filter((file) => !starts.get(file)),
+    ];
+  }
+}
+
 // The resilience suite (decision 0050) starts a PostgreSQL cluster of its own and stops,
 // restarts and disturbs it, and starts the real server and signals it: it runs once, in a
 // project of its own, whatever TEST_DATABASE_URL says. It fails, loudly, on a machine
@@ -64,6 +87,7 @@ export default defineConfig({
     // work with the database server (Vitest leaves one core free by default).
     maxWorkers: Math.min(availableParallelism(), 4),
     hookTimeout: 60_000,
+    sequence: { sequencer: ProcessesFirst },
     projects: [
       ...kinds.map((kind) => ({
         extends: true as const,

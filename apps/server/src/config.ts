@@ -3,6 +3,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseOidcProviders, type OidcProviderConfig } from './lib/oidc-providers.ts';
 
+/** argon2id's cost for passwords: OWASP's recommended parameters (19 MiB, 2 passes). */
+export const OWASP_ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
 /** Everything the server reads from its environment, validated once at start. */
 export interface Config {
   port: number;
@@ -341,7 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       maxPerAccount: integer(env, 'LOGIN_MAX_PER_ACCOUNT', 20, 1, 100_000),
       accountBlockSeconds: integer(env, 'LOGIN_ACCOUNT_BLOCK_SECONDS', 60, 1, 3600),
     },
-    argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+    argon2: OWASP_ARGON2,
     publicUrl: publicUrl(env.PUBLIC_URL, port),
     oidcProviders: oidcProviders(env),
     apiDocs: apiDocs(env.API_DOCS),

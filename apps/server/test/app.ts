@@ -214,9 +214,12 @@ export interface ServicesContext {
  * database, without HTTP and without background work: for the rules of a service, tested
  * against it with its real repositories. Call once per test file; it closes after the file.
  */
-export async function createTestServices(env: NodeJS.ProcessEnv = {}): Promise<ServicesContext> {
+export async function createTestServices(
+  env: NodeJS.ProcessEnv = {},
+  settings: Partial<Config> = {},
+): Promise<ServicesContext> {
   const database = await createTestDatabase();
-  const config = testConfig(env);
+  const config = { ...testConfig(env), ...settings };
   const { services, repositories } = composeServer({
     config,
     database,
