@@ -8,7 +8,12 @@ import { countRows, createOrganization } from '../factories.ts';
 import { ssoErrorOf } from './sso-browser.ts';
 import { closedPort, startTestProvider, type TestAccount } from './sso-provider.ts';
 
-export async function setUpSso() {
+/**
+ * A real provider on a loopback port with one client per configured provider, and the
+ * settings that configure Signpost with them (`PUBLIC_URL`, `OIDC_PROVIDERS`): for the app
+ * (`setUpSso`) and for the single sign-on service's own tests.
+ */
+export async function ssoProviders() {
   const PUBLIC_URL = 'http://signpost.test';
   const callbackOf = (id: string) => `${PUBLIC_URL}/api/auth/sso/${id}/callback`;
 
@@ -24,7 +29,7 @@ export async function setUpSso() {
     allowedDomains: ['acme.test'],
   };
   const downPort = await closedPort();
-  const { app, db } = await createTestApp({
+  const env = {
     PUBLIC_URL,
     OIDC_PROVIDERS: JSON.stringify([
       {
@@ -71,7 +76,13 @@ export async function setUpSso() {
         allowedDomains: ['*'],
       },
     ]),
-  });
+  };
+  return { idp, env, PUBLIC_URL, callbackOf };
+}
+
+export async function setUpSso() {
+  const { idp, env, PUBLIC_URL, callbackOf } = await ssoProviders();
+  const { app, db } = await createTestApp(env);
   const org = await createOrganization(db, { name: 'Acme' });
 
   let n = 0;

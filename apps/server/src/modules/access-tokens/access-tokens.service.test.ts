@@ -5,11 +5,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accessTokens as accessTokensTable, auditLog, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { countRows, createOrganization, createUser, PASSWORD } from '../../../test/factories.ts';
 import { hashAccessToken } from './access-tokens.service.ts';
+import { refusal } from '../../../test/support/refusal.ts';
 
 const { services, db } = await createTestServices();
 const { auth, accessTokens } = services;
@@ -36,17 +36,6 @@ async function signedIn(name?: string) {
     userAgent: undefined,
   });
   return { user, token, me: await callerOf(token) };
-}
-
-/** The refusal a call ends with: its status, code and message. */
-async function refusal(work: Promise<unknown>) {
-  const error = await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  const { statusCode, code, message } = error as AppError;
-  return { statusCode, code, message };
 }
 
 const row = async (id: string) =>

@@ -2,33 +2,18 @@
 // the caller cannot see is 404, as an unknown id; what they see but may not change is 403;
 // team and organization content never leaves its space (409).
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
-import type { TestUser } from '../../../test/factories.ts';
 import { createCast, createWorld, type Place, type Role } from '../../../test/support/world.ts';
 import type { Relation } from './permissions.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { access } = services;
 const cast = await createCast(db);
 const { spaces, links } = await createWorld(db, cast);
 
-/** The caller as signing in makes them. */
-const callerOf = (user: TestUser): AuthContext => ({
-  sessionId: null,
-  accessTokenId: null,
-  userId: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  organizationId: user.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 const as = (role: Role) => callerOf(cast[role]);
 
 /** What a call that must be refused threw. */

@@ -1,30 +1,15 @@
 // The access layer of the administration calls (decision 0040), asked directly: who runs the
 // whole organization, and who runs some of its teams.
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
-import { addTeamMember, createTeam, type TestUser } from '../../../test/factories.ts';
+import { addTeamMember, createTeam } from '../../../test/factories.ts';
 import { createCast } from '../../../test/support/world.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { adminAccess } = services;
 const cast = await createCast(db);
-
-/** The caller as signing in makes them. */
-const callerOf = (user: TestUser): AuthContext => ({
-  sessionId: null,
-  accessTokenId: null,
-  userId: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  organizationId: user.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 
 const ADMINS_ONLY = 'Only an administrator of the organization can do that.';
 const RUNS_TEAM = 'Only an administrator or an editor of a team can do that.';

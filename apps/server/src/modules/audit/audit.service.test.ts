@@ -6,32 +6,17 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogQuery } from '@signpost/contract';
 import { selectRows } from '../../db/client.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
-import { createOrganization, createUser, type TestUser } from '../../../test/factories.ts';
+import { createOrganization, createUser } from '../../../test/factories.ts';
 import { createCast } from '../../../test/support/world.ts';
 import { csvCell } from './audit.service.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { audit } = services;
 const cast = await createCast(db);
-
-/** The caller as the session lookup makes them. */
-const callerOf = (person: TestUser): AuthContext => ({
-  sessionId: newId(),
-  accessTokenId: null,
-  userId: person.id,
-  name: person.name,
-  email: person.email,
-  role: person.role,
-  organizationId: person.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 
 /** The whole text of a CSV download, without its byte order mark. */
 async function read(csv: Readable): Promise<string> {

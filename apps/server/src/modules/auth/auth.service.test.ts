@@ -13,6 +13,7 @@ import { codeAt, stepNow, wrongCodeFor } from '../../../test/support/second-fact
 import { OWASP_ARGON2 } from '../../config.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hashToken } from './auth.service.ts';
+import { refusal } from '../../../test/support/refusal.ts';
 
 const { services, db } = await createTestServices({
   LOGIN_MAX_PER_ACCOUNT_AND_ADDRESS: '3',
@@ -57,17 +58,6 @@ async function signIn(user: { email: string }, password = PASSWORD, userAgent?: 
 async function accessTokenOf(session: { me: AuthContext }) {
   const { token } = await accessTokens.create(session.me, origin, { name: 'script' });
   return { token, me: await callerOf(token) };
-}
-
-/** The refusal a call ends with: its status, code and message. */
-async function refusal(work: Promise<unknown>) {
-  const error = await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  const { statusCode, code, message } = error as AppError;
-  return { statusCode, code, message };
 }
 
 /** The statuses of calls sent at once: the answer's, or the refusal's. */

@@ -3,37 +3,18 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
-import {
-  createCollection,
-  createFavorite,
-  createLink,
-  type TestUser,
-} from '../../../test/factories.ts';
+import { createCollection, createFavorite, createLink } from '../../../test/factories.ts';
 import { snapshot } from '../../../test/support/rows.ts';
 import { createCast, createSpaces, type Place, type Role } from '../../../test/support/world.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { collections: service } = services;
 const cast = await createCast(db);
 
-/** The caller as signing in makes them. */
-const callerOf = (user: TestUser): AuthContext => ({
-  sessionId: null,
-  accessTokenId: null,
-  userId: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  organizationId: user.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 const as = (role: Role) => callerOf(cast[role]);
 
 const OWNER_ONLY = 'Only the person who owns this collection can do that.';

@@ -3,7 +3,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.ts';
 import { describe, expect, it } from 'vitest';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
@@ -12,10 +11,10 @@ import {
   createLink,
   createShare,
   createUser,
-  type TestUser,
 } from '../../../test/factories.ts';
 import { collectionRow, snapshot } from '../../../test/support/rows.ts';
 import { createCast, createSpaces, type Place, type Role } from '../../../test/support/world.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { collections: service } = services;
@@ -30,20 +29,6 @@ const scopeVersion = async (scope: string) =>
     )
   )[0]?.version ?? '0';
 
-/** The caller as signing in makes them. */
-const callerOf = (user: TestUser): AuthContext => ({
-  sessionId: null,
-  accessTokenId: null,
-  userId: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  organizationId: user.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 const as = (role: Role) => callerOf(cast[role]);
 
 const OWNER_ONLY = 'Only the person who owns this collection can do that.';

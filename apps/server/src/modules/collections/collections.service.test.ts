@@ -5,7 +5,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, collections, undoSnapshots } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
@@ -18,7 +17,6 @@ import {
   createShare,
   createTeam,
   createUser,
-  type TestUser,
 } from '../../../test/factories.ts';
 import { collectionRow, snapshot } from '../../../test/support/rows.ts';
 import {
@@ -28,25 +26,12 @@ import {
   type Place,
   type Role,
 } from '../../../test/support/world.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { collections: service } = services;
 const cast = await createCast(db);
 
-/** The caller as signing in makes them. */
-const callerOf = (user: TestUser): AuthContext => ({
-  sessionId: null,
-  accessTokenId: null,
-  userId: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  organizationId: user.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 const as = (role: Role) => callerOf(cast[role]);
 const origin = { ip: '203.0.113.7', userAgent: 'content-test' };
 

@@ -4,7 +4,6 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { favorites, teamMemberships, undoSnapshots } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
@@ -20,26 +19,12 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { favorites: service } = services;
 const org = await createOrganization(db);
 const otherOrg = await createOrganization(db);
-
-/** The caller as signing in makes them. */
-const callerOf = (user: TestUser): AuthContext => ({
-  sessionId: null,
-  accessTokenId: null,
-  userId: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  organizationId: user.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 
 const OWNER_ONLY = 'Only the person who owns this collection can do that.';
 const READ_ONLY =

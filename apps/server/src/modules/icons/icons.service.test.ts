@@ -6,10 +6,9 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
-import { createLink, type TestUser } from '../../../test/factories.ts';
+import { createLink } from '../../../test/factories.ts';
 import { snapshot } from '../../../test/support/rows.ts';
 import {
   createCast,
@@ -19,6 +18,7 @@ import {
   type World,
 } from '../../../test/support/world.ts';
 import { pngHeaderClaiming, pngOf } from './test-images.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, repositories, db } = await createTestServices();
 const { icons: service } = services;
@@ -28,20 +28,6 @@ beforeAll(async () => {
   world = await createWorld(db, cast);
 });
 
-/** The caller as signing in makes them. */
-const callerOf = (user: TestUser): AuthContext => ({
-  sessionId: null,
-  accessTokenId: null,
-  userId: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  organizationId: user.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 const as = (role: Role) => callerOf(cast[role]);
 const origin = { ip: '203.0.113.7', userAgent: 'icon-test' };
 

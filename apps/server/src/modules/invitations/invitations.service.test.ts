@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, invitations, organizations, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { createOrganization, createUser, type TestUser } from '../../../test/factories.ts';
 import { INVITATION_GONE, SSO_ONLY } from './invitations.service.ts';
+import { refusal } from '../../../test/support/refusal.ts';
 
 const { services, db } = await createTestServices();
 
@@ -24,15 +24,6 @@ async function signedIn(person: TestUser): Promise<AuthContext> {
 }
 const me = await signedIn(admin);
 
-/** The status, code and message of the AppError a call is refused with. */
-async function refusal(work: Promise<unknown>) {
-  const error: unknown = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { statusCode: error.statusCode, code: error.code, message: error.message };
-}
 const GONE = { statusCode: 410, code: 'GONE', message: INVITATION_GONE };
 
 let count = 0;

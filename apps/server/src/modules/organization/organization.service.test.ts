@@ -5,13 +5,13 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { auditLog, identities, organizations } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
-import { createOrganization, createUser, type TestUser } from '../../../test/factories.ts';
+import { createOrganization, createUser } from '../../../test/factories.ts';
 import { adminSnapshot } from '../../../test/support/admin-call.ts';
 import { createCast } from '../../../test/support/world.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const SSO_ORG = `Single sign-on org ${newId()}`;
 const { services, db } = await createTestServices({
@@ -31,20 +31,6 @@ const { organization: service } = services;
 const cast = await createCast(db);
 const ORIGIN = { ip: '10.0.0.1', userAgent: 'Console' };
 
-/** The caller as the session lookup makes them. */
-const callerOf = (person: TestUser): AuthContext => ({
-  sessionId: newId(),
-  accessTokenId: null,
-  userId: person.id,
-  name: person.name,
-  email: person.email,
-  role: person.role,
-  organizationId: person.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 const admin = callerOf(cast.orgAdmin);
 
 /** A call that must be refused with `status` and a message, changing nothing. */

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { createOrganization, createUser, type TestUser } from '../../../test/factories.ts';
 import { createPeersService, type PeersService } from './peers.service.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, repositories, db } = await createTestServices();
 
@@ -23,21 +23,6 @@ const fromStatement = createPeersService({
   db,
   peers: repositories.peers,
   directory: { searchPeers: async () => null },
-});
-
-/** The caller as the session lookup makes them. */
-const callerOf = (person: TestUser): AuthContext => ({
-  sessionId: newId(),
-  accessTokenId: null,
-  userId: person.id,
-  name: person.name,
-  email: person.email,
-  role: person.role,
-  organizationId: person.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
 });
 
 interface Peer {

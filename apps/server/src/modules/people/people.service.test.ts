@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
 import { accessTokens, auditLog, invitations, users } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
@@ -23,6 +22,7 @@ import {
 } from '../../../test/factories.ts';
 import { createPeopleRules } from './people.rules.ts';
 import { createPeopleService } from './people.service.ts';
+import { refusal } from '../../../test/support/refusal.ts';
 
 const { services, repositories, db, config } = await createTestServices();
 const people = services.people;
@@ -117,15 +117,6 @@ const signsIn = (email: string, password = PASSWORD) =>
     .then(() => true)
     .catch(() => false);
 
-/** The status, code and message of the AppError a call is refused with. */
-async function refusal(work: Promise<unknown>) {
-  const error: unknown = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { statusCode: error.statusCode, code: error.code, message: error.message };
-}
 const CONFLICT = (message: string) => ({ statusCode: 409, code: 'CONFLICT', message });
 const NOT_FOUND = (id: string) => ({
   statusCode: 404,

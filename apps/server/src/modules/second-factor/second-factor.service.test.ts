@@ -6,11 +6,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, recoveryCodes as recoveryCodesTable } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { AppError } from '../../lib/errors.ts';
 import type { LoginInput } from '../auth/auth.service.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { countRows, createOrganization, createUser, PASSWORD } from '../../../test/factories.ts';
 import { codeAt, stepNow, wrongCodeFor } from '../../../test/support/second-factor.ts';
+import { refusal } from '../../../test/support/refusal.ts';
 
 const { services, db } = await createTestServices({ LOGIN_MAX_PER_ADDRESS: '1000' });
 const { auth, accessTokens, secondFactor } = services;
@@ -53,17 +54,6 @@ async function withSecondFactor() {
   const { secret } = await secondFactor.setup(me);
   const { recoveryCodes } = await secondFactor.enable(me, codeAt(secret, stepNow(-1)), origin);
   return { user, token, me, secret, recoveryCodes };
-}
-
-/** The refusal a call ends with: its status, code and message. */
-async function refusal(work: Promise<unknown>) {
-  const error = await work.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  const { statusCode, code, message } = error as AppError;
-  return { statusCode, code, message };
 }
 
 const entries = (action: string, targetId: string) =>

@@ -11,7 +11,6 @@ import {
   setupCodes,
   users,
 } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
   createOrganization,
@@ -20,20 +19,11 @@ import {
   type TestUser,
 } from '../../../test/factories.ts';
 import { ALREADY_SET_UP } from './setup.service.ts';
+import { refusal } from '../../../test/support/refusal.ts';
 
 // The first describe needs a database without any organization: nothing is made up here.
 const { services, db } = await createTestServices();
 const commandLine = services.commandLine;
-
-/** The status, code and message of the AppError a call is refused with. */
-async function refusal(work: Promise<unknown>) {
-  const error: unknown = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { statusCode: error.statusCode, code: error.code, message: error.message };
-}
 
 /** The command line as the actor of an entry, with what it always says in its details. */
 const BY_COMMAND_LINE = { actorId: null, actorName: 'command line', actorEmail: null };

@@ -6,6 +6,7 @@ import { auditLog, collections, organizations, setupCodes, users } from '../../d
 import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { ALREADY_SET_UP } from './setup.service.ts';
+import { refusal } from '../../../test/support/refusal.ts';
 
 const { services, db } = await createTestServices({ LOGIN_MAX_PER_ACCOUNT_AND_ADDRESS: '3' });
 const setup = services.setup;
@@ -33,15 +34,6 @@ const issue = async () => {
   return code;
 };
 
-/** The status, code and message of the AppError a call is refused with. */
-async function refusal(work: Promise<unknown>) {
-  const error: unknown = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { statusCode: error.statusCode, code: error.code, message: error.message };
-}
 const WRONG_CODE = {
   statusCode: 403,
   code: 'FORBIDDEN',

@@ -4,9 +4,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, collectionShares, shareMembers } from '../../db/schema/index.ts';
-import type { AuthContext } from '../../lib/auth-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
   addTeamMember,
@@ -21,6 +19,7 @@ import {
   type TestUser,
 } from '../../../test/factories.ts';
 import { snapshot } from '../../../test/support/rows.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { shares } = services;
@@ -28,21 +27,6 @@ const org = await createOrganization(db);
 const otherOrg = await createOrganization(db);
 const ORIGIN = { ip: '10.9.8.7', userAgent: 'Browser' };
 const ID = 'x'.repeat(21);
-
-/** The caller as the session lookup makes them. */
-const callerOf = (person: TestUser): AuthContext => ({
-  sessionId: newId(),
-  accessTokenId: null,
-  userId: person.id,
-  name: person.name,
-  email: person.email,
-  role: person.role,
-  organizationId: person.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 
 /** A call that must be refused with `status` and this message, writing nothing. */
 async function refused(call: () => Promise<unknown>, status: number, message: string | RegExp) {

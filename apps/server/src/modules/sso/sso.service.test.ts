@@ -20,7 +20,6 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
@@ -31,74 +30,14 @@ import {
   type TestUser,
 } from '../../../test/factories.ts';
 import { codeAt, stepNow, wrongCodeFor } from '../../../test/support/second-factor.ts';
+import { ssoProviders } from '../../../test/support/sso-app.ts';
 import { followProvider } from '../../../test/support/sso-browser.ts';
-import {
-  closedPort,
-  decodeJwt,
-  startTestProvider,
-  unsignedJwt,
-  type TestAccount,
-} from '../../../test/support/sso-provider.ts';
+import { decodeJwt, unsignedJwt, type TestAccount } from '../../../test/support/sso-provider.ts';
 import { SsoFailure } from './sso-errors.ts';
+import { refusal } from '../../../test/support/refusal.ts';
 
-const PUBLIC_URL = 'http://signpost.test';
-const callbackOf = (id: string) => `${PUBLIC_URL}/api/auth/sso/${id}/callback`;
-
-const idp = await startTestProvider([
-  { clientId: 'signpost', clientSecret: 'secret-one', redirectUri: callbackOf('acme') },
-  { clientId: 'signpost-link', clientSecret: 'secret-two', redirectUri: callbackOf('acme-link') },
-  { clientId: 'signpost-loose', clientSecret: 'secret-3', redirectUri: callbackOf('acme-loose') },
-  { clientId: 'signpost-lost', clientSecret: 'secret-4', redirectUri: callbackOf('lost') },
-]);
-const base = { issuer: idp.issuer, organization: 'Acme', allowedDomains: ['acme.test'] };
-const { services, db } = await createTestServices({
-  PUBLIC_URL,
-  OIDC_PROVIDERS: JSON.stringify([
-    {
-      ...base,
-      id: 'acme',
-      name: 'Acme SSO',
-      clientId: 'signpost',
-      clientSecret: 'secret-one',
-      logout: true,
-    },
-    {
-      ...base,
-      id: 'acme-link',
-      name: 'Acme Trusted',
-      clientId: 'signpost-link',
-      clientSecret: 'secret-two',
-      linkExistingAccounts: true,
-      mfaAcrValues: ['urn:acme:mfa'],
-    },
-    {
-      ...base,
-      id: 'acme-loose',
-      name: 'Acme Loose',
-      clientId: 'signpost-loose',
-      clientSecret: 'secret-3',
-      linkExistingAccounts: true,
-      requireVerifiedEmail: false,
-    },
-    {
-      ...base,
-      id: 'lost',
-      name: 'Lost SSO',
-      clientId: 'signpost-lost',
-      clientSecret: 'secret-4',
-      organization: 'No Such Organization',
-    },
-    {
-      id: 'down',
-      name: 'Down SSO',
-      issuer: `http://127.0.0.1:${await closedPort()}`,
-      clientId: 'x',
-      clientSecret: 'y',
-      organization: 'Acme',
-      allowedDomains: ['*'],
-    },
-  ]),
-});
+const { idp, env, PUBLIC_URL, callbackOf } = await ssoProviders();
+const { services, db } = await createTestServices(env);
 const sso = services.sso;
 const org = await createOrganization(db, { name: 'Acme' });
 
@@ -186,16 +125,6 @@ async function failureOf(work: Promise<unknown>) {
   );
   if (!(error instanceof SsoFailure)) throw new Error(`expected a failure, got ${String(error)}`);
   return { code: error.code, message: error.message };
-}
-
-/** The status, code and message of the AppError a call is refused with. */
-async function refusal(work: Promise<unknown>) {
-  const error: unknown = await work.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { statusCode: error.statusCode, code: error.code, message: error.message };
 }
 
 /** Everything a sign-in could leave behind for this account. */

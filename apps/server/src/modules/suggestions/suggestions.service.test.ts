@@ -20,6 +20,7 @@ import {
 } from '../../../test/factories.ts';
 import { adminSnapshot } from '../../../test/support/admin-call.ts';
 import { createCast, createSpaces, type Role } from '../../../test/support/world.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { suggestions: service } = services;
@@ -28,20 +29,6 @@ const cast = await createCast(db);
 await addTeamMember(db, cast.otherTeam, cast.colleague.id);
 const ORIGIN = { ip: '10.0.0.1', userAgent: 'Console' };
 
-/** The caller as the session lookup makes them. */
-const callerOf = (person: TestUser): AuthContext => ({
-  sessionId: newId(),
-  accessTokenId: null,
-  userId: person.id,
-  name: person.name,
-  email: person.email,
-  role: person.role,
-  organizationId: person.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 const as = (role: Role) => callerOf(cast[role]);
 
 /** A suggestion made as the portal makes it, by `who`. */

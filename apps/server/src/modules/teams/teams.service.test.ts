@@ -18,26 +18,13 @@ import {
 } from '../../../test/factories.ts';
 import { adminSnapshot } from '../../../test/support/admin-call.ts';
 import { createCast } from '../../../test/support/world.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { teams: service } = services;
 const cast = await createCast(db);
 const ORIGIN = { ip: '10.0.0.1', userAgent: 'Console' };
 
-/** The caller as the session lookup makes them. */
-const callerOf = (person: TestUser): AuthContext => ({
-  sessionId: newId(),
-  accessTokenId: null,
-  userId: person.id,
-  name: person.name,
-  email: person.email,
-  role: person.role,
-  organizationId: person.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 const admin = callerOf(cast.orgAdmin);
 
 /** A call that must be refused with `status` and a message, changing nothing. */

@@ -17,29 +17,15 @@ import {
   createShare,
   createTeam,
   createUser,
-  type TestUser,
 } from '../../../test/factories.ts';
 import { snapshot } from '../../../test/support/rows.ts';
 import { createCast, type Role } from '../../../test/support/world.ts';
+import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
 const { undo: service } = services;
 const cast = await createCast(db);
 
-/** The caller as signing in makes them. */
-const callerOf = (user: TestUser): AuthContext => ({
-  sessionId: null,
-  accessTokenId: null,
-  userId: user.id,
-  name: user.name,
-  email: user.email,
-  role: user.role,
-  organizationId: user.organizationId,
-  organizationName: 'Organization',
-  menuScopes: null,
-  peopleVersion: null,
-  expiresAt: null,
-});
 const as = (role: Role) => callerOf(cast[role]);
 const origin = { ip: '203.0.113.7', userAgent: 'undo-test' };
 const undo = (who: AuthContext, id: string) => service.undo(who, id, origin);
