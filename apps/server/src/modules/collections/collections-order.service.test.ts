@@ -3,13 +3,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { createCollection, createFavorite, createLink } from '../../../test/factories.ts';
 import { snapshot } from '../../../test/support/rows.ts';
 import { createCast, createSpaces, type Place, type Role } from '../../../test/support/world.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import {
+  REFUSALS,
+  type Refused,
+  expectRefusedUnchanged,
+} from '../../../test/support/content-refusals.ts';
 
 const { services, db } = await createTestServices();
 const { collections: service } = services;
@@ -17,32 +21,12 @@ const cast = await createCast(db);
 
 const as = (role: Role) => callerOf(cast[role]);
 
-const OWNER_ONLY = 'Only the person who owns this collection can do that.';
-const READ_ONLY =
-  'Only the editors of this team or an administrator can change it; suggest a link instead.';
-const ORGANIZATION_READ_ONLY =
-  'Only an administrator can change the organization space; suggest a link instead.';
 const CHANGED = 'The collection changed; reload and try again.';
 const notFound = (id: string) => `Collection ${id} was not found`;
-/** The message of a 403, by the space refused. */
-const READ_ONLY_IN = {
-  personal: OWNER_ONLY,
-  team: READ_ONLY,
-  organization: ORGANIZATION_READ_ONLY,
-};
-type Refused = keyof typeof READ_ONLY_IN;
 
 /** Runs a call that must be refused: its AppError, and no content row changed. */
-async function expectRefused(call: () => Promise<unknown>, statusCode: number, message: string) {
-  const before = await snapshot(db);
-  const error = await call().then(
-    () => new Error('the call was allowed'),
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ statusCode, message });
-  expect(await snapshot(db)).toEqual(before);
-}
+const expectRefused = (call: () => Promise<unknown>, statusCode: number, message: string) =>
+  expectRefusedUnchanged(db, call, statusCode, message);
 
 /** The audit entries about one target, oldest first. */
 const entriesFor = (targetId: string) =>
@@ -193,6 +177,6 @@ describe('ordering the items of a collection', () => {
     const id = (await createSpaces(db, cast))[place].id;
     const order = () => service.orderItems(as(role), id, { items: [] });
     if (outcome === 404) await expectRefused(order, 404, notFound(id));
-    else await expectRefused(order, 403, READ_ONLY_IN[outcome]);
+    else await expectRefused(order, 403, REFUSALS[outcome]);
   });
 });

@@ -3,7 +3,6 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.ts';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
   createCollection,
@@ -12,9 +11,16 @@ import {
   createShare,
   createUser,
 } from '../../../test/factories.ts';
-import { collectionRow, snapshot } from '../../../test/support/rows.ts';
+import { collectionRow } from '../../../test/support/rows.ts';
 import { createCast, createSpaces, type Place, type Role } from '../../../test/support/world.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import {
+  OTHER_SPACE,
+  OWNER_ONLY,
+  REFUSALS,
+  type Refused,
+  expectRefusedUnchanged,
+} from '../../../test/support/content-refusals.ts';
 
 const { services, db } = await createTestServices();
 const { collections: service } = services;
@@ -31,34 +37,12 @@ const scopeVersion = async (scope: string) =>
 
 const as = (role: Role) => callerOf(cast[role]);
 
-const OWNER_ONLY = 'Only the person who owns this collection can do that.';
-const READ_ONLY =
-  'Only the editors of this team or an administrator can change it; suggest a link instead.';
-const ORGANIZATION_READ_ONLY =
-  'Only an administrator can change the organization space; suggest a link instead.';
-const OTHER_SPACE =
-  'Team and organization content stays in its own space: move it only between collections of that space.';
 const TOO_DEEP = 'Collections nest at most 10 levels below My Space.';
 const notFound = (id: string) => `Collection ${id} was not found`;
-/** The message of a 403, by the space refused. */
-const READ_ONLY_IN = {
-  personal: OWNER_ONLY,
-  team: READ_ONLY,
-  organization: ORGANIZATION_READ_ONLY,
-};
-type Refused = keyof typeof READ_ONLY_IN;
 
 /** Runs a call that must be refused: its AppError, and no content row changed. */
-async function expectRefused(call: () => Promise<unknown>, statusCode: number, message: string) {
-  const before = await snapshot(db);
-  const error = await call().then(
-    () => new Error('the call was allowed'),
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ statusCode, message });
-  expect(await snapshot(db)).toEqual(before);
-}
+const expectRefused = (call: () => Promise<unknown>, statusCode: number, message: string) =>
+  expectRefusedUnchanged(db, call, statusCode, message);
 
 /** A chain of `levels` collections of the owner under `parentId`; returns them top down. */
 async function chain(parentId: string, levels: number) {
@@ -273,7 +257,7 @@ describe('editing a collection', () => {
     } else if (outcome === 404) {
       await expectRefused(rename, 404, notFound(id));
     } else {
-      await expectRefused(rename, 403, READ_ONLY_IN[outcome]);
+      await expectRefused(rename, 403, REFUSALS[outcome]);
     }
   });
 
@@ -302,7 +286,7 @@ describe('editing a collection', () => {
     } else if (outcome === 'source' || outcome === 'target') {
       await expectRefused(move, 404, notFound(outcome === 'source' ? id : parentId));
     } else {
-      await expectRefused(move, 403, READ_ONLY_IN[outcome]);
+      await expectRefused(move, 403, REFUSALS[outcome]);
     }
   });
 

@@ -5,7 +5,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, collections, undoSnapshots } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
@@ -27,6 +26,13 @@ import {
   type Role,
 } from '../../../test/support/world.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import {
+  ORGANIZATION_READ_ONLY,
+  READ_ONLY,
+  REFUSALS,
+  type Refused,
+  expectRefusedUnchanged,
+} from '../../../test/support/content-refusals.ts';
 
 const { services, db } = await createTestServices();
 const { collections: service } = services;
@@ -35,32 +41,12 @@ const cast = await createCast(db);
 const as = (role: Role) => callerOf(cast[role]);
 const origin = { ip: '203.0.113.7', userAgent: 'content-test' };
 
-const OWNER_ONLY = 'Only the person who owns this collection can do that.';
-const READ_ONLY =
-  'Only the editors of this team or an administrator can change it; suggest a link instead.';
-const ORGANIZATION_READ_ONLY =
-  'Only an administrator can change the organization space; suggest a link instead.';
 const TOO_DEEP = 'Collections nest at most 10 levels below My Space.';
 const notFound = (id: string) => `Collection ${id} was not found`;
-/** The message of a 403, by the space refused. */
-const READ_ONLY_IN = {
-  personal: OWNER_ONLY,
-  team: READ_ONLY,
-  organization: ORGANIZATION_READ_ONLY,
-};
-type Refused = keyof typeof READ_ONLY_IN;
 
 /** Runs a call that must be refused: its AppError, and no content row changed. */
-async function expectRefused(call: () => Promise<unknown>, statusCode: number, message: string) {
-  const before = await snapshot(db);
-  const error = await call().then(
-    () => new Error('the call was allowed'),
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ statusCode, message });
-  expect(await snapshot(db)).toEqual(before);
-}
+const expectRefused = (call: () => Promise<unknown>, statusCode: number, message: string) =>
+  expectRefusedUnchanged(db, call, statusCode, message);
 
 const childrenOf = (parentId: string) =>
   db.select().from(collections).where(eq(collections.parentId, parentId));
@@ -154,7 +140,7 @@ describe('adding a collection', () => {
     } else if (outcome === 404) {
       await expectRefused(add, 404, notFound(parentId));
     } else {
-      await expectRefused(add, 403, READ_ONLY_IN[outcome]);
+      await expectRefused(add, 403, REFUSALS[outcome]);
     }
   });
 });
@@ -347,7 +333,7 @@ describe('deleting a collection', () => {
     } else if (outcome === 404) {
       await expectRefused(remove, 404, notFound(id));
     } else {
-      await expectRefused(remove, 403, READ_ONLY_IN[outcome]);
+      await expectRefused(remove, 403, REFUSALS[outcome]);
     }
   });
 });

@@ -20,17 +20,17 @@ import {
   type TestUser,
 } from '../../../test/factories.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import {
+  ORGANIZATION_READ_ONLY,
+  OWNER_ONLY,
+  READ_ONLY,
+} from '../../../test/support/content-refusals.ts';
 
 const { services, db } = await createTestServices();
 const { favorites: service } = services;
 const org = await createOrganization(db);
 const otherOrg = await createOrganization(db);
 
-const OWNER_ONLY = 'Only the person who owns this collection can do that.';
-const READ_ONLY =
-  'Only the editors of this team or an administrator can change it; suggest a link instead.';
-const ORGANIZATION_READ_ONLY =
-  'Only an administrator can change the organization space; suggest a link instead.';
 const PERSONAL = 'Only team and organization links can be favorites; this link is personal.';
 const PRIVATE = 'Favorites are private: they go in one of your own collections that is not shared.';
 const TWICE = 'This link is already one of your favorites.';

@@ -4,10 +4,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, linkSuggestions } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { createCollection, createLink } from '../../../test/factories.ts';
-import { linkRow, snapshot } from '../../../test/support/rows.ts';
+import { linkRow } from '../../../test/support/rows.ts';
 import {
   createCast,
   createSpaces,
@@ -17,6 +16,12 @@ import {
   type Role,
 } from '../../../test/support/world.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import {
+  OTHER_SPACE,
+  REFUSALS,
+  type Refused,
+  expectRefusedUnchanged,
+} from '../../../test/support/content-refusals.ts';
 
 const { services, db } = await createTestServices();
 const { links: service } = services;
@@ -25,28 +30,9 @@ const cast = await createCast(db);
 const as = (role: Role) => callerOf(cast[role]);
 const origin = { ip: '203.0.113.7', userAgent: 'content-test' };
 
-/** The message of a refusal, by what refused it. */
-const REFUSALS = {
-  personal: 'Only the person who owns this collection can do that.',
-  team: 'Only the editors of this team or an administrator can change it; suggest a link instead.',
-  organization: 'Only an administrator can change the organization space; suggest a link instead.',
-  added: 'Only the person who added this link, or who owns the collection, can.',
-};
-type Refused = keyof typeof REFUSALS;
-const OTHER_SPACE =
-  'Team and organization content stays in its own space: move it only between collections of that space.';
-
 /** Runs a call that must be refused: its AppError, and no content row changed. */
-async function expectRefused(call: () => Promise<unknown>, statusCode: number, message: string) {
-  const before = await snapshot(db);
-  const error = await call().then(
-    () => new Error('the call was allowed'),
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ statusCode, message });
-  expect(await snapshot(db)).toEqual(before);
-}
+const expectRefused = (call: () => Promise<unknown>, statusCode: number, message: string) =>
+  expectRefusedUnchanged(db, call, statusCode, message);
 
 describe('moving a link', () => {
   it('puts it at the end of the target', async () => {

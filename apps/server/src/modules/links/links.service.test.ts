@@ -4,7 +4,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, links, undoSnapshots } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { createFavorite, createLink } from '../../../test/factories.ts';
 import { linkRow, snapshot } from '../../../test/support/rows.ts';
@@ -17,6 +16,11 @@ import {
   type Role,
 } from '../../../test/support/world.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import {
+  REFUSALS,
+  type Refused,
+  expectRefusedUnchanged,
+} from '../../../test/support/content-refusals.ts';
 
 const { services, db } = await createTestServices();
 const { links: service } = services;
@@ -25,26 +29,9 @@ const cast = await createCast(db);
 const as = (role: Role) => callerOf(cast[role]);
 const origin = { ip: '203.0.113.7', userAgent: 'content-test' };
 
-/** The message of a 403, by what refused it. */
-const REFUSALS = {
-  personal: 'Only the person who owns this collection can do that.',
-  team: 'Only the editors of this team or an administrator can change it; suggest a link instead.',
-  organization: 'Only an administrator can change the organization space; suggest a link instead.',
-  added: 'Only the person who added this link, or who owns the collection, can.',
-};
-type Refused = keyof typeof REFUSALS;
-
 /** Runs a call that must be refused: its AppError, and no content row changed. */
-async function expectRefused(call: () => Promise<unknown>, statusCode: number, message: string) {
-  const before = await snapshot(db);
-  const error = await call().then(
-    () => new Error('the call was allowed'),
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ statusCode, message });
-  expect(await snapshot(db)).toEqual(before);
-}
+const expectRefused = (call: () => Promise<unknown>, statusCode: number, message: string) =>
+  expectRefusedUnchanged(db, call, statusCode, message);
 
 const linksIn = (collectionId: string) =>
   db.select().from(links).where(eq(links.collectionId, collectionId));

@@ -6,7 +6,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, teamMemberships, undoSnapshots } from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { AppError } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
@@ -21,6 +20,7 @@ import {
 import { snapshot } from '../../../test/support/rows.ts';
 import { createCast, type Role } from '../../../test/support/world.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import { expectRefusedUnchanged } from '../../../test/support/content-refusals.ts';
 
 const { services, db } = await createTestServices();
 const { undo: service } = services;
@@ -35,16 +35,8 @@ const nothingToUndo = (id: string) =>
   `Nothing to undo with ${id}: it was never yours to undo, or its time ran out long ago.`;
 
 /** Runs a call that must be refused: its AppError, and no content row changed. */
-async function expectRefused(call: () => Promise<unknown>, statusCode: number, message: string) {
-  const before = await snapshot(db);
-  const error = await call().then(
-    () => new Error('the call was allowed'),
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect(error).toMatchObject({ statusCode, message });
-  expect(await snapshot(db)).toEqual(before);
-}
+const expectRefused = (call: () => Promise<unknown>, statusCode: number, message: string) =>
+  expectRefusedUnchanged(db, call, statusCode, message);
 
 /** The person's menu, as the menu service builds it. */
 const menuOf = async (who: AuthContext) =>
