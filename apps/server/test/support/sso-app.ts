@@ -3,6 +3,7 @@
 // assert a failed sign-in left nothing behind.
 import { randomBytes } from 'node:crypto';
 import { afterEach, expect } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
 import { createTestApp } from '../app.ts';
 import { countRows, createOrganization } from '../factories.ts';
 import { ssoErrorOf } from './sso-browser.ts';
@@ -80,6 +81,15 @@ export async function ssoProviders() {
   return { idp, env, PUBLIC_URL, callbackOf };
 }
 
+/** Everything a sign-in could leave behind for this account. */
+export async function signInTraces(db: Database, who: { sub: string; email?: string }) {
+  return {
+    users: who.email ? await countRows(db, 'users', { column: 'email', value: who.email }) : 0,
+    identities: await countRows(db, 'identities', { column: 'subject', value: who.sub }),
+    sessions: await countRows(db, 'sessions'),
+  };
+}
+
 export async function setUpSso() {
   const { idp, env, PUBLIC_URL, callbackOf } = await ssoProviders();
   const { app, db } = await createTestApp(env);
@@ -98,14 +108,7 @@ export async function setUpSso() {
     } as TestAccount & { email: string };
   }
 
-  /** Everything a sign-in could leave behind for this account. */
-  async function traces(who: { sub: string; email?: string }) {
-    return {
-      users: who.email ? await countRows(db, 'users', { column: 'email', value: who.email }) : 0,
-      identities: await countRows(db, 'identities', { column: 'subject', value: who.sub }),
-      sessions: await countRows(db, 'sessions'),
-    };
-  }
+  const traces = (who: { sub: string; email?: string }) => signInTraces(db, who);
 
   /** Asserts a failed sign-in: the login screen with this code, and nothing created. */
   async function expectFailure(

@@ -1,14 +1,13 @@
 // Ordering the items of a collection, against the service and its real repositories: the
 // list must name every item the person sees, once; who may reorder which.
-import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { createCollection, createFavorite, createLink } from '../../../test/factories.ts';
 import { snapshot } from '../../../test/support/rows.ts';
 import { createCast, createSpaces, type Place, type Role } from '../../../test/support/world.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import { auditEntriesAbout } from '../../../test/support/audit-entries.ts';
 import {
   REFUSALS,
   type Refused,
@@ -28,13 +27,7 @@ const notFound = (id: string) => `Collection ${id} was not found`;
 const expectRefused = (call: () => Promise<unknown>, statusCode: number, message: string) =>
   expectRefusedUnchanged(db, call, statusCode, message);
 
-/** The audit entries about one target, oldest first. */
-const entriesFor = (targetId: string) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.targetId, targetId))
-    .orderBy(asc(auditLog.occurredAt));
+const entriesFor = (targetId: string) => auditEntriesAbout(db, targetId);
 
 describe('ordering the items of a collection', () => {
   /** A collection of the owner holding a link, a favorite and a sub-collection, in that order. */

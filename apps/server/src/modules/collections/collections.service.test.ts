@@ -2,7 +2,7 @@
 // goes and who may add it, who may delete which and what goes with it, and the audit entries
 // of team and organization collections. Editing and moving: collections-update.service.test.ts;
 // ordering: collections-order.service.test.ts.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, collections, undoSnapshots } from '../../db/schema/index.ts';
 import { newId } from '../../lib/ids.ts';
@@ -26,6 +26,7 @@ import {
   type Role,
 } from '../../../test/support/world.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import { auditEntriesAbout } from '../../../test/support/audit-entries.ts';
 import {
   ORGANIZATION_READ_ONLY,
   READ_ONLY,
@@ -51,13 +52,7 @@ const expectRefused = (call: () => Promise<unknown>, statusCode: number, message
 const childrenOf = (parentId: string) =>
   db.select().from(collections).where(eq(collections.parentId, parentId));
 
-/** The audit entries about one target, oldest first. */
-const entriesFor = (targetId: string) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.targetId, targetId))
-    .orderBy(asc(auditLog.occurredAt));
+const entriesFor = (targetId: string) => auditEntriesAbout(db, targetId);
 
 describe('adding a collection', () => {
   it('puts it at the end of My Space when no parent is named, trimmed, as the caller’s', async () => {

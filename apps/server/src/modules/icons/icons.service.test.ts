@@ -2,10 +2,9 @@
 // may change the link sees where its icon stands, sets it from an image checked and scaled as
 // a found one is, and drops it; a team or organization link's change is audited. And which of
 // an icon's images is served for a size.
-import { asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
 import { createLink } from '../../../test/factories.ts';
@@ -19,6 +18,7 @@ import {
 } from '../../../test/support/world.ts';
 import { pngHeaderClaiming, pngOf } from './test-images.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import { auditEntriesAbout } from '../../../test/support/audit-entries.ts';
 
 const { services, repositories, db } = await createTestServices();
 const { icons: service } = services;
@@ -42,8 +42,7 @@ const iconOf = async (linkId: string) =>
   (
     await selectRows<{ icon: string | null }>(db, sql`SELECT icon FROM links WHERE id = ${linkId}`)
   )[0]?.icon;
-const entriesFor = (linkId: string) =>
-  db.select().from(auditLog).where(eq(auditLog.targetId, linkId)).orderBy(asc(auditLog.occurredAt));
+const entriesFor = (targetId: string) => auditEntriesAbout(db, targetId);
 
 /** What a call that must be refused threw, after checking that nothing changed. */
 async function expectRefused(

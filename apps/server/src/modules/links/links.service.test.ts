@@ -1,7 +1,7 @@
 // The rules of links, against the service and its real repositories: what adding and editing
 // store, who may add to, edit and delete which, and the audit entries of team and
 // organization links. Moving and suggesting: links-move.service.test.ts.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, links, undoSnapshots } from '../../db/schema/index.ts';
 import { createTestServices } from '../../../test/app.ts';
@@ -16,6 +16,7 @@ import {
   type Role,
 } from '../../../test/support/world.ts';
 import { callerOf } from '../../../test/support/callers.ts';
+import { auditEntriesAbout } from '../../../test/support/audit-entries.ts';
 import {
   REFUSALS,
   type Refused,
@@ -36,13 +37,7 @@ const expectRefused = (call: () => Promise<unknown>, statusCode: number, message
 const linksIn = (collectionId: string) =>
   db.select().from(links).where(eq(links.collectionId, collectionId));
 
-/** The audit entries about one target, oldest first. */
-const entriesFor = (targetId: string) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(eq(auditLog.targetId, targetId))
-    .orderBy(asc(auditLog.occurredAt));
+const entriesFor = (targetId: string) => auditEntriesAbout(db, targetId);
 
 describe('adding a link', () => {
   it('stores it at the end, normalized, as added by the caller', async () => {

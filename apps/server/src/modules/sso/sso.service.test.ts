@@ -30,7 +30,7 @@ import {
   type TestUser,
 } from '../../../test/factories.ts';
 import { codeAt, stepNow, wrongCodeFor } from '../../../test/support/second-factor.ts';
-import { ssoProviders } from '../../../test/support/sso-app.ts';
+import { signInTraces, ssoProviders } from '../../../test/support/sso-app.ts';
 import { followProvider } from '../../../test/support/sso-browser.ts';
 import { decodeJwt, unsignedJwt, type TestAccount } from '../../../test/support/sso-provider.ts';
 import { SsoFailure } from './sso-errors.ts';
@@ -127,14 +127,7 @@ async function failureOf(work: Promise<unknown>) {
   return { code: error.code, message: error.message };
 }
 
-/** Everything a sign-in could leave behind for this account. */
-async function traces(who: { sub: string; email?: string }) {
-  return {
-    users: who.email ? await countRows(db, 'users', { column: 'email', value: who.email }) : 0,
-    identities: await countRows(db, 'identities', { column: 'subject', value: who.sub }),
-    sessions: await countRows(db, 'sessions'),
-  };
-}
+const traces = (who: { sub: string; email?: string }) => signInTraces(db, who);
 
 /** A refused sign-in: its code and a message for people, and nothing created. */
 async function expectRefused(
