@@ -18,6 +18,12 @@ export const UpdateLinkBody = Type.Object(
     name: Type.Optional(Name),
     description: Type.Optional(Description),
     url: Type.Optional(Url),
+    appName: Type.Optional(
+      Type.Union([Type.String({ maxLength: LIMITS.name }), Type.Null()], {
+        description:
+          'The app the link belongs to (links of one app are shown together); empty or null for none',
+      }),
+    ),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -2,10 +2,11 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.table.ts';
 import { users } from './users.table.ts';
 
-export type UndoKind = 'link' | 'favorite' | 'collection' | 'share' | 'membership';
+export type UndoKind = 'link' | 'favorite' | 'collection' | 'share' | 'membership' | 'change';
 
 /**
- * What a deletion in the portal removed, restorable by the person who deleted it until it
+ * What a deletion in the portal removed, or the rows an edit, a move or a new order changed
+ * (kind `change`, 0016_undo_of_changes.sql, decision 0076), restorable by the person who did it until it
  * expires (0011_undo.sql, decision 0052). `rows` holds each table's rows as `to_jsonb`.
  */
 export const undoSnapshots = pgTable('undo_snapshots', {

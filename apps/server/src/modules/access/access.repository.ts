@@ -27,6 +27,7 @@ export interface LinkAccessRow {
   name: string;
   description: string;
   url: string;
+  appName: string | null;
 }
 
 /** A team or organization space, with the person's role in the team. */
@@ -87,7 +88,7 @@ export function createAccessRepository() {
       const rows = await selectRows<LinkAccessRow>(
         db,
         sql`SELECT id AS "linkId", collection_id AS "collectionId", created_by AS "createdBy",
-                   name, description, url
+                   name, description, url, app_name AS "appName"
             FROM links WHERE id = ${linkId} AND organization_id = ${organizationId}`,
       );
       return rows[0] ?? null;

@@ -37,20 +37,24 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         ...consumerRoute,
         summary: 'Edit a collection you own; parentId moves it to the end of another',
+        description:
+          'Can be undone for a while: see POST /undo/{id}. An edit that changes nothing ' +
+          'writes nothing and names no undo.',
         params: IdParams,
         body: UpdateCollectionBody,
-        response: { 204: NoContent, ...bodyErrorAnswers },
+        response: { 204: UndoableNoContent, ...bodyErrorAnswers },
       },
     },
-    async (request, reply) => {
-      await service.updateCollection(
-        caller(request),
-        request.params.id,
-        request.body,
-        originOf(request),
-      );
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      sendUndoable(
+        reply,
+        await service.updateCollection(
+          caller(request),
+          request.params.id,
+          request.body,
+          originOf(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -77,14 +81,21 @@ export const collectionsRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         ...consumerRoute,
         summary: 'Reorder the items of a collection you own, naming every one of them',
+        description: 'Can be undone for a while: see POST /undo/{id}.',
         params: IdParams,
         body: OrderItemsBody,
-        response: { 204: NoContent, ...bodyErrorAnswers },
+        response: { 204: UndoableNoContent, ...bodyErrorAnswers },
       },
     },
-    async (request, reply) => {
-      await service.orderItems(caller(request), request.params.id, request.body, originOf(request));
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      sendUndoable(
+        reply,
+        await service.orderItems(
+          caller(request),
+          request.params.id,
+          request.body,
+          originOf(request),
+        ),
+      ),
   );
 };

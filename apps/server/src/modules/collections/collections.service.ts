@@ -142,9 +142,9 @@ export function createCollectionsService({
       id: string,
       body: UpdateCollectionBody,
       origin?: AuditOrigin,
-    ) {
+    ): Promise<UndoTicket | null> {
       const name = body.name === undefined ? undefined : cleanName(body.name);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         // First, so that the share facts read below cannot change before this commits.
         await lockPerson(tx, me.userId);
         const source = await access.allowed(tx, me, id, 'edit');
@@ -181,7 +181,10 @@ export function createCollectionsService({
         const edited = changes(fieldsOf(collection), fields);
         // Sent back as it is (a whole form, a move to where it is): nothing is written, so
         // no one's menu is told of a change.
-        if (!edited && !move.parentId) return;
+        if (!edited && !move.parentId) return null;
+        const ticket = await undo.keepChange(tx, me, id, name ?? collection.name, {
+          collections: [id],
+        });
         await repo.update(tx, id, { ...fields, ...move });
         const target = { type: 'collection', id, label: name ?? collection.name } as const;
         if (edited) {
@@ -199,6 +202,7 @@ export function createCollectionsService({
             after: { parentId: move.parentId },
           });
         }
+        return ticket;
       });
     },
 
@@ -232,14 +236,15 @@ export function createCollectionsService({
       id: string,
       body: OrderItemsBody,
       origin?: AuditOrigin,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
+    ): Promise<UndoTicket> {
+      return db.transaction(async (tx) => {
         const source = await access.allowed(tx, me, id, 'reorder');
         await access.hold(tx, id);
         const current = await repo.listItems(tx, id, me.userId);
         if (!sameItems(current, body.items)) {
           throw conflict('The collection changed; reload and try again.');
         }
+        const ticket = await undo.keepOrder(tx, me, id, source.collection.name);
         await repo.setOrder(tx, id, body.items);
         await audit.recordContentChange(tx, me, origin, source.space, {
           action: 'content.collection-reordered',
@@ -247,6 +252,7 @@ export function createCollectionsService({
           before: { items: current.map(key) },
           after: { items: body.items.map(key) },
         });
+        return ticket;
       });
     },
   };

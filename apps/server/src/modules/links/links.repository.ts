@@ -21,7 +21,7 @@ export function createLinksRepository() {
     async update(
       db: Executor,
       linkId: string,
-      fields: Partial<Pick<typeof links.$inferInsert, 'name' | 'description' | 'url'>>,
+      fields: Partial<Pick<typeof links.$inferInsert, 'name' | 'description' | 'url' | 'appName'>>,
     ): Promise<void> {
       await db
         .update(links)

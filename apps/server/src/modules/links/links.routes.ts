@@ -40,15 +40,24 @@ export const linksRoutes: FastifyPluginAsyncTypebox<{ links: LinksService }> = a
       schema: {
         ...consumerRoute,
         summary: 'Edit a link of yours, or one you added to a shared collection',
+        description:
+          'Can be undone for a while: see POST /undo/{id}. An edit that changes nothing ' +
+          'writes nothing and names no undo.',
         params: IdParams,
         body: UpdateLinkBody,
-        response: { 204: NoContent, ...bodyErrorAnswers },
+        response: { 204: UndoableNoContent, ...bodyErrorAnswers },
       },
     },
-    async (request, reply) => {
-      await service.updateLink(caller(request), request.params.id, request.body, originOf(request));
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      sendUndoable(
+        reply,
+        await service.updateLink(
+          caller(request),
+          request.params.id,
+          request.body,
+          originOf(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -75,20 +84,24 @@ export const linksRoutes: FastifyPluginAsyncTypebox<{ links: LinksService }> = a
       schema: {
         ...consumerRoute,
         summary: 'Move a link to the end of another collection (My Space: its root)',
+        description:
+          'Can be undone for a while: see POST /undo/{id}. A move to where it is changes ' +
+          'nothing and names no undo.',
         params: IdParams,
         body: MoveBody,
-        response: { 204: NoContent, ...bodyErrorAnswers },
+        response: { 204: UndoableNoContent, ...bodyErrorAnswers },
       },
     },
-    async (request, reply) => {
-      await service.moveLink(
-        caller(request),
-        request.params.id,
-        request.body.collectionId,
-        originOf(request),
-      );
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      sendUndoable(
+        reply,
+        await service.moveLink(
+          caller(request),
+          request.params.id,
+          request.body.collectionId,
+          originOf(request),
+        ),
+      ),
   );
 
   app.post(

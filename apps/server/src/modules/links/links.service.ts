@@ -59,32 +59,42 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
       icons.lookSoon();
     },
 
-    /** Edits a link in the caller's own collections, one they added to a share, or of a space they run. */
+    /**
+     * Edits a link in the caller's own collections, one they added to a share, or of a space
+     * they run; undoable for a while (decision 0076). Null when nothing changed: nothing is
+     * written, and there is nothing to undo.
+     */
     async updateLink(
       me: AuthContext,
       id: string,
       body: UpdateLinkBody,
       origin?: AuditOrigin,
-    ): Promise<void> {
+    ): Promise<UndoTicket | null> {
       const name = body.name === undefined ? undefined : cleanName(body.name);
-      await db.transaction(async (tx) => {
+      const appName =
+        body.appName === undefined ? undefined : body.appName?.trim() ? body.appName.trim() : null;
+      const ticket = await db.transaction(async (tx) => {
         const { link, in: source } = await access.changeableLink(tx, me, id);
         const url = body.url === undefined ? undefined : normalizeUrl(body.url, 'body.url');
-        const fields = { name, description: body.description, url };
+        const fields = { name, description: body.description, url, appName };
         const changed = changes(
-          { name: link.name, description: link.description, url: link.url },
+          { name: link.name, description: link.description, url: link.url, appName: link.appName },
           fields,
         );
         // Sent back as it is: nothing is written, so no one's menu is told of a change.
-        if (!changed) return;
+        if (!changed) return null;
+        const kept = await undo.keepChange(tx, me, id, name ?? link.name, { links: [id] });
         await links.update(tx, id, fields);
         await audit.recordContentChange(tx, me, origin, source.space, {
           action: 'content.link-updated',
           target: { type: 'link', id, label: name ?? link.name },
           ...changed,
         });
+        return kept;
       });
-      icons.lookSoon();
+      // A new address is looked at again: its icon (and its health, by the same trigger).
+      if (ticket && body.url !== undefined) icons.lookSoon();
+      return ticket;
     },
 
     /** Deletes a link, with everyone's favorites of it; restorable for a while (decision 0052). */
@@ -117,14 +127,15 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
       id: string,
       collectionId: string,
       origin?: AuditOrigin,
-    ): Promise<void> {
-      await db.transaction(async (tx) => {
+    ): Promise<UndoTicket | null> {
+      return db.transaction(async (tx) => {
         const { link, in: source } = await access.changeableLink(tx, me, id);
         const target = await access.contributable(tx, me, collectionId);
         // Already there: a repeated PUT changes nothing, not even the position.
-        if (link.collectionId === collectionId) return;
+        if (link.collectionId === collectionId) return null;
         access.sameSpace(source, target);
         await access.hold(tx, collectionId);
+        const ticket = await undo.keepChange(tx, me, id, link.name, { links: [id] });
         await links.moveToEnd(tx, id, collectionId);
         await audit.recordContentChange(tx, me, origin, source.space, {
           action: 'content.link-moved',
@@ -132,6 +143,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
           before: { collectionId: link.collectionId },
           after: { collectionId },
         });
+        return ticket;
       });
     },
 

@@ -122,6 +122,51 @@ export function membershipRows(shareId: string, userId: string): SQL {
   });
 }
 
+/** The ids a change touched, by table: what `changedRows` keeps and `revert` puts back. */
+export interface ChangedIds {
+  links?: readonly string[];
+  collections?: readonly string[];
+  favorites?: readonly string[];
+}
+
+const idList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+const rowsOf = (table: string, ids: readonly string[] | undefined) =>
+  ids && ids.length > 0
+    ? agg(sql`SELECT t.* FROM ${sql.identifier(table)} t WHERE t.id IN (${idList(ids)})`)
+    : undefined;
+
+/**
+ * The rows an edit, a move or a new order is about to change, whole, as they are before it
+ * (decision 0076): a revert writes their fields back.
+ */
+export function changedRows(ids: ChangedIds): SQL {
+  return snapshot({
+    links: rowsOf('links', ids.links),
+    collections: rowsOf('collections', ids.collections),
+    favorites: rowsOf('favorites', ids.favorites),
+  });
+}
+
+/** The items of one collection, all of them: what a new order changes. */
+export function itemsOfRows(collectionId: string): SQL {
+  return snapshot({
+    links: agg(sql`SELECT t.* FROM links t WHERE t.collection_id = ${collectionId}`),
+    collections: agg(sql`SELECT t.* FROM collections t WHERE t.parent_id = ${collectionId}`),
+    favorites: agg(sql`SELECT t.* FROM favorites t WHERE t.collection_id = ${collectionId}`),
+  });
+}
+
+/** The fields a revert writes back, by table (ids, owners and dates never change). */
+const REVERTED: Record<'links' | 'collections' | 'favorites', readonly string[]> = {
+  links: ['name', 'description', 'url', 'app_name', 'collection_id', 'position'],
+  collections: ['name', 'description', 'color', 'parent_id', 'position'],
+  favorites: ['collection_id', 'position'],
+};
+
 /** Inserts `rows` of one table as they were; `where` may filter them (alias r). */
 const restoreInto = (table: string, rows: unknown[], where: SQL = sql`true`) =>
   sql`INSERT INTO ${sql.identifier(table)}
@@ -243,6 +288,67 @@ export function createUndoRepository() {
             AS v(id text, link_id text)
           WHERE s.id = v.id AND s.link_id IS NULL`);
       }
+    },
+
+    /**
+     * The rows of a change's snapshot as they are now, locked until the transaction ends,
+     * by table; a row deleted since is missing.
+     */
+    async currentRows(
+      db: Executor,
+      rows: Pick<SnapshotRows, 'links' | 'collections' | 'favorites'>,
+    ): Promise<Pick<SnapshotRows, 'links' | 'collections' | 'favorites'>> {
+      const read = async (table: keyof typeof REVERTED) => {
+        const ids = rows[table].map((row) => String(row.id));
+        if (ids.length === 0) return [];
+        const found = await selectRows<{ row: Record<string, unknown> }>(
+          db,
+          sql`SELECT to_jsonb(t) AS row FROM ${sql.identifier(table)} t
+              WHERE t.id IN (${idList(ids)}) ORDER BY t.id FOR UPDATE`,
+        );
+        return found.map((f) => f.row);
+      };
+      return {
+        links: await read('links'),
+        collections: await read('collections'),
+        favorites: await read('favorites'),
+      };
+    },
+
+    /** Writes the fields of a change's snapshot back into its rows (decision 0076). */
+    async revert(
+      db: Executor,
+      rows: Pick<SnapshotRows, 'links' | 'collections' | 'favorites'>,
+    ): Promise<void> {
+      for (const table of ['collections', 'links', 'favorites'] as const) {
+        if (rows[table].length === 0) continue;
+        const set = sql.join(
+          REVERTED[table].map(
+            (column) => sql`${sql.identifier(column)} = r.${sql.identifier(column)}`,
+          ),
+          sql`, `,
+        );
+        await db.execute(sql`
+          UPDATE ${sql.identifier(table)} t SET ${set}
+          FROM jsonb_populate_recordset(NULL::${sql.identifier(table)},
+                                        ${JSON.stringify(rows[table])}::jsonb) r
+          WHERE t.id = r.id`);
+      }
+    },
+
+    /** Levels of collections below this one: 0 when it has no sub-collections. */
+    async heightBelow(db: Executor, collectionId: string): Promise<number> {
+      const [row] = await selectRows<{ height: number }>(
+        db,
+        sql`WITH RECURSIVE tree AS (
+              SELECT id, 0 AS depth FROM collections WHERE id = ${collectionId}
+              UNION ALL
+              SELECT c.id, tree.depth + 1 FROM collections c
+              JOIN tree ON c.parent_id = tree.id WHERE tree.depth < 100
+            )
+            SELECT max(depth)::int AS height FROM tree`,
+      );
+      return row?.height ?? 0;
     },
 
     /** Whether a collection exists (of any organization: the caller checks access after). */

@@ -144,3 +144,60 @@ describe('POST /api/consumer/undo/:id', () => {
     await expectRefused(editor, id, 403, 'FORBIDDEN');
   });
 });
+
+describe('undo of a change (decision 0076)', () => {
+  it('an edit answers with the undo headers; the undo brings the old name back into the menu', async () => {
+    const link = await createLink(
+      db,
+      { id: cast.owner.rootId, organizationId: cast.org.id },
+      { name: 'Before the edit' },
+    );
+    const edited = await call(app, 'PATCH', `/links/${link.id}`, cast.owner, {
+      name: 'After the edit',
+    });
+    expect(edited.statusCode).toBe(204);
+    const id = edited.headers[UNDO_HEADERS.id] as string;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    expect(Date.parse(edited.headers[UNDO_HEADERS.expires] as string)).toBeGreaterThan(Date.now());
+    const afterEdit = await menu(cast.owner);
+    expect(afterEdit.body).toContain('After the edit');
+    expect((await undo(cast.owner, id)).statusCode).toBe(204);
+    const afterUndo = await menu(cast.owner, afterEdit.headers.etag as string);
+    expect(afterUndo.statusCode).toBe(200);
+    expect(afterUndo.body).toContain('Before the edit');
+    expect(afterUndo.body).not.toContain('After the edit');
+  });
+
+  it('an edit that changes nothing names no undo', async () => {
+    const link = await createLink(
+      db,
+      { id: cast.owner.rootId, organizationId: cast.org.id },
+      { name: 'Unchanged' },
+    );
+    const response = await call(app, 'PATCH', `/links/${link.id}`, cast.owner, {
+      name: 'Unchanged',
+    });
+    expect(response.statusCode).toBe(204);
+    expect(response.headers[UNDO_HEADERS.id]).toBeUndefined();
+  });
+
+  it('a new order and a move answer with the undo headers', async () => {
+    const own = await createCollection(db, { user: cast.owner });
+    const a = await createLink(db, own, { position: 0 });
+    const b = await createLink(db, own, { position: 1 });
+    const ordered = await call(app, 'PUT', `/collections/${own.id}/order`, cast.owner, {
+      items: [
+        { type: 'link', id: b.id },
+        { type: 'link', id: a.id },
+      ],
+    });
+    expect(ordered.statusCode).toBe(204);
+    expect(ordered.headers[UNDO_HEADERS.id]).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    const moved = await call(app, 'PUT', `/links/${a.id}/collection`, cast.owner, {
+      collectionId: cast.owner.rootId,
+    });
+    expect(moved.statusCode).toBe(204);
+    expect(moved.headers[UNDO_HEADERS.id]).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    expect(moved.headers[UNDO_HEADERS.id]).not.toBe(ordered.headers[UNDO_HEADERS.id]);
+  });
+});

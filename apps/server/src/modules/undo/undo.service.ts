@@ -11,7 +11,10 @@ import { linkCan, MAX_DEPTH } from '../access/permissions.ts';
 import { auditOf, type AuditService } from '../audit/audit.service.ts';
 import type { SQL } from 'drizzle-orm';
 import {
+  changedRows,
+  type ChangedIds,
   collectionRows,
+  itemsOfRows,
   type UndoRepository,
   favoriteRows,
   linkRows,
@@ -34,6 +37,8 @@ const TOO_LATE = `This can no longer be undone: a deletion can be undone for ${U
 const PLACE_GONE = 'It cannot come back: the collection it was in has been deleted since.';
 const SOMETHING_GONE = 'It cannot come back: something it belonged to has been deleted since.';
 const NO_LONGER_YOURS = 'You can no longer change the place it was in, so it cannot come back.';
+const CHANGED_GONE = 'It cannot be undone: what it changed has been deleted since.';
+const CHANGE_NOT_YOURS = 'You can no longer change this, so it cannot be undone.';
 
 const gone = (message: string) => new AppError(410, 'GONE', message);
 
@@ -105,6 +110,9 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
     };
     const { rows } = snap;
     switch (snap.kind) {
+      case 'change':
+        // Reverted by revertChange, which authorizes each of its parts.
+        return null;
       case 'link': {
         const link = rows.links[0];
         const place = await see(str(link, 'collection_id')!);
@@ -237,7 +245,174 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
       case 'favorite':
         // Favorites are the person's own and were not recorded when deleted either.
         return;
+      case 'change':
+        // Recorded part by part by revertChange.
+        return;
     }
+  }
+
+  /** Runs an authorization; a refusal, or a place no longer seen, is a change no longer theirs. */
+  const stillMine = async <T>(check: Promise<T>): Promise<T> => {
+    try {
+      return await check;
+    } catch (error) {
+      if (error instanceof AppError && (error.statusCode === 404 || error.statusCode === 403)) {
+        throw forbidden(CHANGE_NOT_YOURS);
+      }
+      throw error;
+    }
+  };
+
+  /**
+   * Undoes a change (decision 0076): every row it changed must still be there, and the
+   * person must still be allowed each part of going back — to edit what was edited, to take
+   * what moved out of where it is and add it where it was, to reorder where only the order
+   * changed. Then the rows' fields are written back, and each part is audited as the change
+   * it makes, marked as an undo.
+   */
+  async function revertChange(
+    tx: Executor,
+    me: AuthContext,
+    origin: AuditOrigin,
+    snap: SnapshotRow,
+  ) {
+    const was = snap.rows;
+    const now = await repo.currentRows(tx, was);
+    if (
+      now.links.length !== was.links.length ||
+      now.collections.length !== was.collections.length ||
+      now.favorites.length !== was.favorites.length
+    ) {
+      throw conflict(CHANGED_GONE);
+    }
+    const nowById = new Map(
+      [...now.links, ...now.collections, ...now.favorites].map((row) => [str(row, 'id')!, row]),
+    );
+    const differs = (row: Record<string, unknown>, keys: readonly string[]) =>
+      keys.filter((key) => (row[key] ?? null) !== (nowById.get(str(row, 'id')!)?.[key] ?? null));
+    const reordered = new Set<string>();
+    const audits: (() => Promise<void>)[] = [];
+
+    for (const link of was.links) {
+      const id = str(link, 'id')!;
+      const current = nowById.get(id)!;
+      const { in: source } = await stillMine(access.changeableLink(tx, me, id));
+      const fields = differs(link, ['name', 'description', 'url', 'app_name']);
+      const from = str(current, 'collection_id')!;
+      const to = str(link, 'collection_id')!;
+      if (from !== to) {
+        if (!(await repo.collectionExists(tx, to))) throw conflict(PLACE_GONE);
+        await stillMine(access.contributable(tx, me, to));
+        await access.hold(tx, to);
+        audits.push(() =>
+          audit.recordContentChange(tx, me, origin, source.space, {
+            action: 'content.link-moved',
+            target: { type: 'link', id, label: str(link, 'name')! },
+            before: { collectionId: from },
+            after: { collectionId: to },
+            details: { undo: true },
+          }),
+        );
+      } else if (link.position !== current.position) {
+        reordered.add(to);
+      }
+      if (fields.length > 0) {
+        const pick = (row: Record<string, unknown>) =>
+          Object.fromEntries(
+            fields.map((key) => [key === 'app_name' ? 'appName' : key, row[key] ?? null]),
+          );
+        audits.push(() =>
+          audit.recordContentChange(tx, me, origin, source.space, {
+            action: 'content.link-updated',
+            target: { type: 'link', id, label: str(link, 'name')! },
+            before: pick(current),
+            after: pick(link),
+            details: { undo: true },
+          }),
+        );
+      }
+    }
+
+    for (const collection of was.collections) {
+      const id = str(collection, 'id')!;
+      const current = nowById.get(id)!;
+      const fields = differs(collection, ['name', 'description', 'color']);
+      const from = str(current, 'parent_id');
+      const to = str(collection, 'parent_id');
+      if (fields.length === 0 && from === to) {
+        if (collection.position !== current.position && to) reordered.add(to);
+        continue;
+      }
+      const source = await stillMine(access.allowed(tx, me, id, 'edit'));
+      if (from !== to && to) {
+        if (!(await repo.collectionExists(tx, to))) throw conflict(PLACE_GONE);
+        if (!source.can.move) throw forbidden(CHANGE_NOT_YOURS);
+        await stillMine(access.allowed(tx, me, to, 'addCollection'));
+        if (await access.isSelfOrAncestor(tx, id, to)) {
+          throw conflict('It cannot be undone: the place it was in has moved into it since.');
+        }
+        if ((await access.depthOf(tx, to)) + 1 + (await repo.heightBelow(tx, id)) > MAX_DEPTH) {
+          throw conflict(
+            `It cannot be undone: collections nest at most ${MAX_DEPTH} levels below My Space.`,
+          );
+        }
+        await access.hold(tx, to);
+        audits.push(() =>
+          audit.recordContentChange(tx, me, origin, source.space, {
+            action: 'content.collection-moved',
+            target: { type: 'collection', id, label: str(collection, 'name')! },
+            before: { parentId: from },
+            after: { parentId: to },
+            details: { undo: true },
+          }),
+        );
+      } else if (from !== to) {
+        // Top-level collections do not move (decision 0008): no change kept one.
+        throw conflict(CHANGED_GONE);
+      }
+      if (fields.length > 0) {
+        const pick = (row: Record<string, unknown>) =>
+          Object.fromEntries(fields.map((key) => [key, row[key] ?? null]));
+        audits.push(() =>
+          audit.recordContentChange(tx, me, origin, source.space, {
+            action: 'content.collection-updated',
+            target: { type: 'collection', id, label: str(collection, 'name')! },
+            before: pick(current),
+            after: pick(collection),
+            details: { undo: true },
+          }),
+        );
+      }
+    }
+
+    for (const favorite of was.favorites) {
+      const current = nowById.get(str(favorite, 'id')!)!;
+      const from = str(current, 'collection_id')!;
+      const to = str(favorite, 'collection_id')!;
+      if (from === to) {
+        if (favorite.position !== current.position) reordered.add(to);
+        continue;
+      }
+      if (!(await repo.collectionExists(tx, to))) throw conflict(PLACE_GONE);
+      const place = await stillMine(access.collection(tx, me, to));
+      if (place.relation !== 'owner' || place.collection.shareId) throw forbidden(CHANGE_NOT_YOURS);
+      await access.hold(tx, to);
+    }
+
+    for (const collectionId of reordered) {
+      const place = await stillMine(access.allowed(tx, me, collectionId, 'reorder'));
+      await access.hold(tx, collectionId);
+      audits.push(() =>
+        audit.recordContentChange(tx, me, origin, place.space, {
+          action: 'content.collection-reordered',
+          target: { type: 'collection', id: collectionId, label: place.collection.name },
+          details: { undo: true },
+        }),
+      );
+    }
+
+    await repo.revert(tx, was);
+    for (const write of audits) await write();
   }
 
   return {
@@ -255,6 +430,11 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
         if (!snap) throw notFound(NOTHING_TO_UNDO(id));
         if (snap.undoneAt) throw gone(ALREADY_UNDONE);
         if (snap.expired) throw gone(TOO_LATE);
+        if (snap.kind === 'change') {
+          await revertChange(tx, me, origin, snap);
+          await repo.markUndone(tx, snap.id);
+          return;
+        }
         const place = await checkPlace(tx, me, snap);
         try {
           await repo.restore(tx, snap.rows);
@@ -283,6 +463,17 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
       collectionId: string,
       label: string,
     ) => keep(repo, tx, me, kind, collectionId, label, collectionRows(collectionId)),
+
+    /**
+     * Before an edit or a move (decision 0076): the rows it is about to change, whole, so
+     * that undoing it writes their fields back.
+     */
+    keepChange: (tx: Executor, me: AuthContext, targetId: string, label: string, ids: ChangedIds) =>
+      keep(repo, tx, me, 'change', targetId, label, changedRows(ids)),
+
+    /** Before a new order of a collection's items: every item of it, with its position. */
+    keepOrder: (tx: Executor, me: AuthContext, collectionId: string, label: string) =>
+      keep(repo, tx, me, 'change', collectionId, label, itemsOfRows(collectionId)),
 
     /** Before one of the person's favorites is deleted. */
     keepFavorite: (tx: Executor, me: AuthContext, favoriteId: string, label: string) =>
