@@ -14,6 +14,7 @@ import {
 import { AddPanel } from '../features/add/components/add-panel';
 import { CollectionPanel } from '../features/collections/components/collection-panel';
 import { ItemMenu } from '../features/context-menu/components/item-menu';
+import { MoveToDialog } from '../features/context-menu/components/move-to-dialog';
 import { CollectionDetails } from '../features/details/components/collection-details';
 import { LinkDetails } from '../features/details/components/link-details';
 import { DragDropGrid } from '../features/drag-drop/components/drag-drop-grid';
@@ -124,7 +125,7 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
     );
   },
 
-  'collection-details': ({ panel, data, open, back }) => {
+  'collection-details': ({ panel, data, open, back, mySpaceId }) => {
     const found = locateCollection(data.spaces, panel.id);
     if (!found) return null;
     const { collection } = found;
@@ -132,6 +133,8 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
       <CollectionDetails
         collection={collection}
         profileId={data.profile.id}
+        isMySpace={collection.id === mySpaceId}
+        startEditing={panel.edit}
         onAddMembers={
           collection.can.share ? () => open({ kind: 'members', id: collection.id }) : undefined
         }
@@ -150,6 +153,7 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
         favoriteId={favoriteOf(data, entry)?.id ?? null}
         mySpaceId={mySpaceId}
         onOpenLink={onOpenLink}
+        startEditing={panel.edit}
         onClose={back}
       />
     );
@@ -166,17 +170,28 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
         profileId={data.profile.id}
         mySpaceId={mySpaceId}
         favoriteId={entry ? (favoriteOf(data, entry)?.id ?? null) : null}
-        onOpenDetails={() => {
+        onOpenDetails={(edit) => {
           back();
+          const editing = edit ? { edit } : {};
           if (item.type === 'link' || item.type === 'link-favorite') {
-            open({ kind: 'link-details', id: item.id, itemType: item.type });
+            open({ kind: 'link-details', id: item.id, itemType: item.type, ...editing });
           } else {
-            open({ kind: 'collection-details', id: item.id });
+            open({ kind: 'collection-details', id: item.id, ...editing });
           }
+        }}
+        onMoveTo={() => {
+          back();
+          open({ kind: 'move-to', id: item.id, itemType: item.type });
         }}
         onClose={back}
       />
     );
+  },
+
+  'move-to': ({ panel, data, back }) => {
+    const location = locateItem(data.spaces, panel.itemType, panel.id);
+    if (!location) return null;
+    return <MoveToDialog location={location} onClose={back} />;
   },
 };
 

@@ -98,6 +98,12 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
         space={space}
         onClose={panels.closeAll}
         onAddCollection={onAddCollection}
+        onAddTo={(collectionId) =>
+          panels.open({ kind: 'add', id: collectionId, parentPanelId: collectionId })
+        }
+        onCollectionDetails={(collectionId) =>
+          panels.open({ kind: 'collection-details', id: collectionId })
+        }
         {...tileProps}
       />
     );
@@ -109,6 +115,7 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   'collection-details': menuPanel,
   'link-details': menuPanel,
   'item-menu': menuPanel,
+  'move-to': menuPanel,
 };
 
 function renderPanel(panel: Panel, context: PanelContext) {

@@ -23,9 +23,12 @@ export type Panel =
   /** A top-level collection of a team or organization space, for the people who run it. */
   | { kind: 'add-collection'; spaceId: string }
   | { kind: 'members'; id: string }
-  | { kind: 'collection-details'; id: string }
-  | { kind: 'link-details'; id: string; itemType: 'link' | 'link-favorite' }
-  | { kind: 'item-menu'; id: string; itemType: DisplayItem['type'] };
+  /** `edit`: opened with the fields to edit (the item menu's Edit). */
+  | { kind: 'collection-details'; id: string; edit?: boolean }
+  | { kind: 'link-details'; id: string; itemType: 'link' | 'link-favorite'; edit?: boolean }
+  | { kind: 'item-menu'; id: string; itemType: DisplayItem['type'] }
+  /** The collections an item can move to (decision 0075). */
+  | { kind: 'move-to'; id: string; itemType: DisplayItem['type'] };
 
 export type PanelOf<K extends Panel['kind']> = Extract<Panel, { kind: K }>;
 
@@ -38,6 +41,7 @@ export type MenuPanel = PanelOf<
   | 'collection-details'
   | 'link-details'
   | 'item-menu'
+  | 'move-to'
 >;
 
 export function usePanels() {

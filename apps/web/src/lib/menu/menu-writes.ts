@@ -2,7 +2,9 @@ import {
   UNDO_HEADERS,
   type CreateFavoriteBody,
   type MoveBody,
+  type OrderItemsBody,
   type SuggestLinkBody,
+  type UpdateCollectionBody,
   type UpdateLinkBody,
 } from '@signpost/contract';
 import { ApiError, consumerApi, consumerWrite, reportApiError } from '../api-client';
@@ -17,31 +19,59 @@ import { offerUndo, type UndoKind } from '../undo/pending-undo';
 const id = encodeURIComponent;
 
 /**
- * A deletion the server lets the person undo for a while (decision 0052): as consumerWrite,
- * and on success the undo it names in its headers is offered (the notice of features/undo).
- * `label` names what went, for the notice.
+ * A deletion or a change the server lets the person undo for a while (decisions 0052, 0076):
+ * as consumerWrite, and on success the undo it names in its headers, if any, is offered (the
+ * notice of features/undo). `label` names what went or changed, for the notice.
  */
-async function deleteUndoable(path: string, kind: UndoKind, label = ''): Promise<void> {
+async function writeUndoable(
+  method: 'DELETE' | 'PATCH' | 'PUT',
+  path: string,
+  kind: UndoKind,
+  label = '',
+  body?: unknown,
+): Promise<void> {
   try {
-    const response = await consumerApi.request<unknown>(path, { method: 'DELETE' });
+    const response = await consumerApi.request<unknown>(path, { method, body });
     if (response.status !== STATUS_WRITE_OK) throw new ApiError(response.status, response.data);
     const undoId = response.headers.get(UNDO_HEADERS.id);
     if (undoId) offerUndo({ id: undoId, kind, label });
   } catch (error) {
-    reportApiError(`DELETE ${path}`, error);
+    reportApiError(`${method} ${path}`, error);
     throw error;
   }
 }
 
+const deleteUndoable = (path: string, kind: UndoKind, label?: string) =>
+  writeUndoable('DELETE', path, kind, label);
+
 export const deleteLink = (linkId: string, label?: string) =>
   deleteUndoable(`/links/${id(linkId)}`, 'link', label);
 
-/** Changes a link's name, description or address (a moved link's new address, decision 0069). */
-export const updateLink = (linkId: string, body: UpdateLinkBody) =>
-  consumerWrite('PATCH', `/links/${id(linkId)}`, body);
+/**
+ * Changes a link's name, description, address or app (a moved link's new address, decision
+ * 0069); undoable (decision 0076).
+ */
+export const updateLink = (linkId: string, body: UpdateLinkBody, label?: string) =>
+  writeUndoable('PATCH', `/links/${id(linkId)}`, 'changed', label, body);
 
-export const moveLink = (linkId: string, body: MoveBody) =>
-  consumerWrite('PUT', `/links/${id(linkId)}/collection`, body);
+/** Moves a link to the end of another collection of its space; undoable. */
+export const moveLink = (linkId: string, body: MoveBody, label?: string) =>
+  writeUndoable('PUT', `/links/${id(linkId)}/collection`, 'moved', label, body);
+
+/** Changes a collection's name, description or colour; undoable. */
+export const updateCollection = (
+  collectionId: string,
+  body: UpdateCollectionBody,
+  label?: string,
+) => writeUndoable('PATCH', `/collections/${id(collectionId)}`, 'changed', label, body);
+
+/** Moves a collection to the end of another collection of its space; undoable. */
+export const moveCollection = (collectionId: string, parentId: string, label?: string) =>
+  writeUndoable('PATCH', `/collections/${id(collectionId)}`, 'moved', label, { parentId });
+
+/** Puts a collection's items in a new order, naming every one; undoable. */
+export const orderItems = (collectionId: string, body: OrderItemsBody, label?: string) =>
+  writeUndoable('PUT', `/collections/${id(collectionId)}/order`, 'reordered', label, body);
 
 export const moveFavorite = (favoriteId: string, body: MoveBody) =>
   consumerWrite('PUT', `/favorites/${id(favoriteId)}/collection`, body);

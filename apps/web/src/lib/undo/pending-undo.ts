@@ -3,8 +3,9 @@ import { UNDO_NOTICE_MS } from '../constants';
 import { getSession } from '../session-store';
 import { tokenKey } from '../storage';
 
-/** What was deleted, for the notice's text (decision 0052). */
-export type UndoKind = 'link' | 'favorite' | 'collection' | 'leave';
+/** What was deleted (decision 0052) or changed (decision 0076), for the notice's text. */
+export type UndoKind =
+  'link' | 'favorite' | 'collection' | 'leave' | 'changed' | 'moved' | 'reordered';
 
 /** The deletion that can be undone now: at most one, the latest. */
 export interface PendingUndo {

@@ -1,3 +1,4 @@
+import { moveTargets, orderAfterStep, stepsOf } from '../../../lib/menu/arrange';
 import type { ItemLocation } from '../../../lib/menu/locate-item';
 import {
   addFavorite,
@@ -7,6 +8,7 @@ import {
   deleteShare,
   leaveShare,
   moveLink,
+  orderItems,
   refuse,
 } from '../../../lib/menu/menu-writes';
 import { useMenuMutation, type MenuMutationConfig } from '../../../lib/menu/use-menu-mutation';
@@ -14,6 +16,10 @@ import { useMenuMutation, type MenuMutationConfig } from '../../../lib/menu/use-
 export type ItemAction =
   | 'info'
   | 'details'
+  | 'edit'
+  | 'move-up'
+  | 'move-down'
+  | 'move-to'
   | 'delete-link'
   | 'move-to-my-space'
   | 'add-favorite'
@@ -37,10 +43,20 @@ export function itemActions(
 ): ItemAction[] {
   const { item, space, parent } = location;
   const when = (flag: boolean, action: ItemAction) => (flag ? [action] : []);
+  // Arranging (decision 0075): a step up or down where the parent may be reordered, and a
+  // move to any collection of the space for what may move.
+  const steps = stepsOf(location);
+  const arrange = (canMove: boolean): ItemAction[] => [
+    ...when(steps.up, 'move-up'),
+    ...when(steps.down, 'move-down'),
+    ...when(canMove && moveTargets(location).length > 0, 'move-to'),
+  ];
   switch (item.type) {
     case 'link':
       return [
         'info',
+        ...when(item.can.edit, 'edit'),
+        ...arrange(item.can.move),
         ...when(item.can.delete, 'delete-link'),
         ...when(
           item.can.move && space.type === 'personal' && parent.id !== mySpaceId,
@@ -49,12 +65,19 @@ export function itemActions(
         ...when(item.can.favorite, favoriteId ? 'remove-favorite' : 'add-favorite'),
       ];
     case 'link-favorite':
-      return ['info', ...when(item.can.delete, 'delete-favorite')];
+      return ['info', ...arrange(item.can.move), ...when(item.can.delete, 'delete-favorite')];
     case 'collection':
-      return ['details', ...when(item.can.delete, 'delete-collection')];
+      return [
+        'details',
+        ...when(item.can.edit, 'edit'),
+        ...arrange(item.can.move),
+        ...when(item.can.delete, 'delete-collection'),
+      ];
     case 'collection-share':
       return [
         'details',
+        ...when(item.can.edit, 'edit'),
+        ...arrange(item.can.move),
         ...(item.can.leave ? ['leave-share' as const] : when(item.can.delete, 'delete-share')),
       ];
     default:
@@ -65,6 +88,8 @@ export function itemActions(
 export interface ItemActionVariables {
   action: ItemAction;
   item: ItemLocation['item'];
+  /** The collection that holds the item: a step up or down reorders it. */
+  parent?: ItemLocation['parent'];
   profileId: string;
   mySpaceId: string | null;
   /** The favorite that points at this team or organization link, if any. */
@@ -75,6 +100,7 @@ export interface ItemActionVariables {
 export function runItemAction({
   action,
   item,
+  parent,
   profileId,
   mySpaceId,
   favoriteId,
@@ -82,10 +108,17 @@ export function runItemAction({
   // Deletions offer an undo, named after the item (decision 0052).
   const name = 'name' in item ? item.name : undefined;
   switch (action) {
+    case 'move-up':
+    case 'move-down': {
+      const order = parent && orderAfterStep(parent, item, action === 'move-up' ? -1 : 1);
+      return parent && order ? orderItems(parent.id, order, parent.name) : refuse('No step');
+    }
     case 'delete-link':
       return deleteLink(item.id, name);
     case 'move-to-my-space':
-      return mySpaceId ? moveLink(item.id, { collectionId: mySpaceId }) : refuse('No My Space');
+      return mySpaceId
+        ? moveLink(item.id, { collectionId: mySpaceId }, name)
+        : refuse('No My Space');
     case 'add-favorite':
       return mySpaceId
         ? addFavorite(mySpaceId, { type: 'link', id: item.id })

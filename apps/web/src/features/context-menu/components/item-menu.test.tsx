@@ -32,6 +32,7 @@ function renderMenu(
       profileId={PROFILE.id}
       mySpaceId={mySpaceId}
       favoriteId={favoriteId}
+      onMoveTo={vi.fn()}
       onOpenDetails={onOpenDetails}
       onClose={onClose}
     />,
@@ -44,20 +45,27 @@ const actionNames = () =>
     .getAllByRole('button')
     .map((button) => button.textContent);
 
+// Spec §6's actions, with those of the people who run a space (decision 0008): Edit, and
+// Move up, Move down and Move to… where the item may go (decision 0075).
 describe('item context menu: the actions of spec §6 per context', () => {
   it.each<[string, DisplayItem['type'], string, string[]]>([
-    ['personal link in My Space', 'link', 'root-link', ['Info', 'Delete']],
+    [
+      'personal link in My Space',
+      'link',
+      'root-link',
+      ['Info', 'Edit', 'Move down', 'Move to…', 'Delete'],
+    ],
     [
       'personal link in a sub-collection',
       'link',
       'nested-link',
-      ['Info', 'Delete', 'Move to My Space'],
+      ['Info', 'Edit', 'Move down', 'Move to…', 'Delete', 'Move to My Space'],
     ],
     [
       'link in a collection shared with me',
       'link',
       'in-share',
-      ['Info', 'Delete', 'Move to My Space'],
+      ['Info', 'Edit', 'Move to…', 'Delete', 'Move to My Space'],
     ],
     ['team link', 'link', 'team-link', ['Info', 'Add to favorites']],
     [
@@ -66,17 +74,42 @@ describe('item context menu: the actions of spec §6 per context', () => {
       menu.spaces[2]!.collections[0]!.items[0]!.id,
       ['Info', 'Add to favorites'],
     ],
-    ['favorite', 'link-favorite', 'fav-1', ['Info', 'Delete favorite']],
-    ['collection in personal', 'collection', 'projects', ['Details', 'Delete']],
-    ['nested collection in personal', 'collection', 'inner', ['Details', 'Delete']],
+    [
+      'favorite',
+      'link-favorite',
+      'fav-1',
+      ['Info', 'Move up', 'Move down', 'Move to…', 'Delete favorite'],
+    ],
+    [
+      'collection in personal',
+      'collection',
+      'projects',
+      ['Details', 'Edit', 'Move up', 'Move down', 'Move to…', 'Delete'],
+    ],
+    [
+      'nested collection in personal',
+      'collection',
+      'inner',
+      ['Details', 'Edit', 'Move up', 'Move to…', 'Delete'],
+    ],
     [
       'shared collection with more than one member',
       'collection-share',
       'theirs',
       ['Details', 'Leave'],
     ],
-    ['shared collection with one member', 'collection-share', 'alone', ['Details', 'Delete']],
-    ['own shared collection (the owner deletes)', 'collection-share', 'own', ['Details', 'Delete']],
+    [
+      'shared collection with one member',
+      'collection-share',
+      'alone',
+      ['Details', 'Edit', 'Move up', 'Move to…', 'Delete'],
+    ],
+    [
+      'own shared collection (the owner deletes)',
+      'collection-share',
+      'own',
+      ['Details', 'Edit', 'Move up', 'Move down', 'Move to…', 'Delete'],
+    ],
     ['collection in a team space', 'collection', 'team-sub', ['Details']],
   ])('%s', (_context, type, id, expected) => {
     renderMenu(type, id);
@@ -113,10 +146,20 @@ describe('item context menu: the actions follow the can flags of the menu', () =
       'a team link its editor may delete',
       'link',
       'runbook',
-      ['Info', 'Delete', 'Add to favorites'],
+      ['Info', 'Edit', 'Move down', 'Move to…', 'Delete', 'Add to favorites'],
     ],
-    ['a team link without delete', 'link', 'kept', ['Info', 'Add to favorites']],
-    ['a team collection its editor may delete', 'collection', 'oncall', ['Details', 'Delete']],
+    [
+      'a team link without delete',
+      'link',
+      'kept',
+      ['Info', 'Edit', 'Move up', 'Move down', 'Move to…', 'Add to favorites'],
+    ],
+    [
+      'a team collection its editor may delete',
+      'collection',
+      'oncall',
+      ['Details', 'Edit', 'Move up', 'Delete'],
+    ],
   ])('%s', (_context, type, id, expected) => {
     renderMenu(type, id, editor);
     expect(actionNames()).toEqual(expected);
@@ -211,6 +254,51 @@ describe('item context menu: what each action calls', () => {
     const write = requests.find((request) => request.method !== 'GET')!;
     expect(write.url).toBe(path);
     expect(write.body).toEqual(body);
+  });
+
+  it('Move down swaps the item with the next one, naming every item of the collection once', async () => {
+    const { requests } = mockFetch([
+      { method: 'PUT', path: `/api/consumer/collections/${mySpaceId}/order`, status: 204 },
+    ]);
+    const user = userEvent.setup();
+    const { onClose } = renderMenu('link', 'root-link');
+    await user.click(screen.getByRole('button', { name: 'Move down' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const write = requests.find((request) => request.method === 'PUT')!;
+    const { parent } = locateItem(menu.spaces, 'link', 'root-link')!;
+    const before = parent.items
+      .filter((item) => item.type !== 'addlink')
+      .map((item) => ({
+        type: item.type === 'collection-share' ? 'collection' : item.type,
+        id: item.id,
+      }));
+    const at = before.findIndex((item) => item.id === 'root-link');
+    const after = [...before];
+    [after[at], after[at + 1]] = [after[at + 1]!, after[at]!];
+    expect(write.body).toEqual({ items: after });
+    expect(new Set((write.body as { items: { id: string }[] }).items.map((i) => i.id)).size).toBe(
+      before.length,
+    );
+  });
+
+  it('Edit opens the details with the fields to edit; Move to… opens the list of places', async () => {
+    const user = userEvent.setup();
+    const onMoveTo = vi.fn();
+    const onOpenDetails = vi.fn();
+    renderWithQuery(
+      <ItemMenu
+        location={locateItem(menu.spaces, 'link', 'root-link')!}
+        profileId={PROFILE.id}
+        mySpaceId={mySpaceId}
+        onMoveTo={onMoveTo}
+        onOpenDetails={onOpenDetails}
+        onClose={vi.fn()}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(onOpenDetails).toHaveBeenCalledWith(true);
+    await user.click(screen.getByRole('button', { name: 'Move to…' }));
+    expect(onMoveTo).toHaveBeenCalledTimes(1);
   });
 
   it('removes the favorite of a team link that already is one, instead of adding it twice', async () => {

@@ -9,6 +9,10 @@ import '../../../lib/panel-texts';
 const LABELS: Record<ItemAction, ParseKeys> = {
   info: 'itemMenu.info',
   details: 'itemMenu.details',
+  edit: 'itemMenu.edit',
+  'move-up': 'itemMenu.moveUp',
+  'move-down': 'itemMenu.moveDown',
+  'move-to': 'itemMenu.moveTo',
   'delete-link': 'itemMenu.delete',
   'move-to-my-space': 'itemMenu.moveToMySpace',
   'add-favorite': 'itemMenu.addToFavorites',
@@ -32,8 +36,13 @@ export interface ItemMenuProps {
   mySpaceId: string | null;
   /** The favorite that points at this team or organization link, if any. */
   favoriteId?: string | null;
-  /** 'info' (links) and 'details' (collections) open the item's details panel. */
-  onOpenDetails: () => void;
+  /**
+   * 'info' (links) and 'details' (collections) open the item's details panel; 'edit' opens
+   * it with the item's fields to edit.
+   */
+  onOpenDetails: (edit?: boolean) => void;
+  /** 'Move to…' opens the list of collections the item can go to. */
+  onMoveTo: () => void;
   onClose: () => void;
 }
 
@@ -48,6 +57,7 @@ export function ItemMenu({
   mySpaceId,
   favoriteId = null,
   onOpenDetails,
+  onMoveTo,
   onClose,
 }: ItemMenuProps) {
   const { t } = useTranslation();
@@ -56,11 +66,18 @@ export function ItemMenu({
   const name = 'name' in item ? item.name : '';
 
   const run = async (action: ItemAction) => {
-    if (action === 'info' || action === 'details') {
-      onOpenDetails();
+    if (action === 'info' || action === 'details' || action === 'edit') {
+      onOpenDetails(action === 'edit');
       return;
     }
-    if (await mutation.write({ action, item, profileId, mySpaceId, favoriteId })) onClose();
+    if (action === 'move-to') {
+      onMoveTo();
+      return;
+    }
+    const parent = location.parent;
+    if (await mutation.write({ action, item, parent, profileId, mySpaceId, favoriteId })) {
+      onClose();
+    }
   };
 
   return (

@@ -11,6 +11,7 @@ import type { Container } from '../../../lib/menu/locate-item';
 import { membersOf, shareIdOf } from '../../../lib/menu/selectors';
 import { serverMessage } from '../../../lib/server-message';
 import { useLeaveOrDelete, useSuggestLink } from '../api/collection-actions';
+import { CollectionEditForm } from './collection-edit-form';
 import '../../../lib/panel-texts';
 
 export type CollectionAction = 'leave' | 'delete' | 'suggest' | null;
@@ -33,6 +34,10 @@ export interface CollectionDetailsProps {
   profileId: string;
   /** Shown when the person may share the collection or add to its share. */
   onAddMembers?: () => void;
+  /** The person's own root: its name stays "My Space". */
+  isMySpace?: boolean;
+  /** Opens with the collection's fields to edit (the item menu's Edit), where the person may. */
+  startEditing?: boolean;
   onClose: () => void;
 }
 
@@ -41,9 +46,13 @@ export function CollectionDetails({
   collection,
   profileId,
   onAddMembers,
+  isMySpace = false,
+  startEditing = false,
   onClose,
 }: CollectionDetailsProps) {
   const { t } = useTranslation();
+  const editable = collection.can.edit;
+  const [editing, setEditing] = useState(startEditing && editable);
   const removal = useLeaveOrDelete();
   const suggest = useSuggestLink();
   const [suggesting, setSuggesting] = useState(false);
@@ -99,78 +108,93 @@ export function CollectionDetails({
       className="details-panel"
       title={t('details.collectionTitle')}
     >
-      <dl className="details">
-        <dt>{t('details.name')}</dt>
-        <dd>
-          <bdi>{collection.name}</bdi>
-        </dd>
-        <dt>{t('details.description')}</dt>
-        <dd>{collection.description || '—'}</dd>
-        <dt>{t('details.color')}</dt>
-        <dd>
-          {collection.color ? (
-            <span className="color-value">
-              <span
-                className="color-swatch"
-                aria-hidden="true"
-                style={{ '--swatch': collection.color } as CSSProperties}
-              />
-              {collection.color}
-            </span>
-          ) : (
-            t('details.noColor')
-          )}
-        </dd>
-        {/* Sharing is for personal collections: the members of a share, or a note for one its
+      {editing ? (
+        <CollectionEditForm
+          collection={collection}
+          fixedName={isMySpace}
+          onDone={() => setEditing(false)}
+        />
+      ) : (
+        <dl className="details">
+          <dt>{t('details.name')}</dt>
+          <dd>
+            <bdi>{collection.name}</bdi>
+          </dd>
+          <dt>{t('details.description')}</dt>
+          <dd>{collection.description || '—'}</dd>
+          <dt>{t('details.color')}</dt>
+          <dd>
+            {collection.color ? (
+              <span className="color-value">
+                <span
+                  className="color-swatch"
+                  aria-hidden="true"
+                  style={{ '--swatch': collection.color } as CSSProperties}
+                />
+                {collection.color}
+              </span>
+            ) : (
+              t('details.noColor')
+            )}
+          </dd>
+          {/* Sharing is for personal collections: the members of a share, or a note for one its
             owner could share; a team or organization collection says nothing of it. */}
-        {members.length > 0 || collection.can.share ? (
-          <>
-            <dt>{t('details.members')}</dt>
-            <dd>
-              {members.length === 0 ? (
-                t('details.notShared')
-              ) : (
-                <ul className="member-list">
-                  {members.map((member) => (
-                    <li key={member.id}>
-                      {member.name} <span className="hint">{member.email}</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </dd>
-          </>
-        ) : null}
-      </dl>
-      <div className="details__actions">
-        {onAddMembers ? (
-          <button type="button" className="button" onClick={onAddMembers}>
-            {t('details.addMembers')}
-          </button>
-        ) : null}
-        {action === 'leave' || action === 'delete' ? (
-          <button
-            type="button"
-            className="button button--danger"
-            disabled={busy}
-            onClick={() => void leaveOrDelete()}
-          >
-            {t(action === 'leave' ? 'details.leave' : 'details.delete')}
-          </button>
-        ) : null}
-        {action === 'suggest' && !suggesting ? (
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setSuggested(false);
-              setSuggesting(true);
-            }}
-          >
-            {t('details.suggest')}
-          </button>
-        ) : null}
-      </div>
+          {members.length > 0 || collection.can.share ? (
+            <>
+              <dt>{t('details.members')}</dt>
+              <dd>
+                {members.length === 0 ? (
+                  t('details.notShared')
+                ) : (
+                  <ul className="member-list">
+                    {members.map((member) => (
+                      <li key={member.id}>
+                        {member.name} <span className="hint">{member.email}</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </dd>
+            </>
+          ) : null}
+        </dl>
+      )}
+      {editing ? null : (
+        <div className="details__actions">
+          {editable ? (
+            <button type="button" className="button" onClick={() => setEditing(true)}>
+              {t('details.edit')}
+            </button>
+          ) : null}
+          {onAddMembers ? (
+            <button type="button" className="button" onClick={onAddMembers}>
+              {t('details.addMembers')}
+            </button>
+          ) : null}
+          {action === 'leave' || action === 'delete' ? (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={() => void leaveOrDelete()}
+            >
+              {t(action === 'leave' ? 'details.leave' : 'details.delete')}
+            </button>
+          ) : null}
+          {action === 'suggest' && !suggesting ? (
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setSuggested(false);
+                setSuggesting(true);
+              }}
+            >
+              {t('details.suggest')}
+            </button>
+          ) : null}
+        </div>
+      )}
       {suggesting ? (
         <form className="add-form" onSubmit={sendSuggestion}>
           <LinkFields value={suggestion} onChange={setSuggestion} problem={suggestProblem} />

@@ -1,4 +1,5 @@
 import type { ParseKeys } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { LinkTile } from '../../../components/menu-item-tile';
@@ -7,6 +8,7 @@ import { unicodeHost } from '../../../lib/display-text';
 import { safeHref } from '../../../lib/safe-url';
 import { serverMessage } from '../../../lib/server-message';
 import { useLinkAction, type LinkAction } from '../api/link-action';
+import { LinkEditForm } from './link-edit-form';
 import { LinkIconSection } from './link-icon-section';
 import '../../../lib/panel-texts';
 
@@ -38,6 +40,8 @@ export interface LinkDetailsProps {
   favoriteId: string | null;
   mySpaceId: string | null;
   onOpenLink?: (link: LinkLike) => void;
+  /** Opens with the link's fields to edit (the item menu's Edit), where the person may. */
+  startEditing?: boolean;
   onClose: () => void;
 }
 
@@ -51,11 +55,15 @@ export function LinkDetails({
   favoriteId,
   mySpaceId,
   onOpenLink,
+  startEditing = false,
   onClose,
 }: LinkDetailsProps) {
   const { t } = useTranslation();
   const mutation = useLinkAction();
   const { item } = entry;
+  // A favorite is a pointer: the link it points at is edited where it lives.
+  const editable = item.type === 'link' && item.can.edit ? item : null;
+  const [editing, setEditing] = useState(startEditing && editable !== null);
   const action = linkAction(entry, favoriteId);
   const href = safeHref(item.url);
   // The server stores the punycode host; a look-alike Unicode host is shown beside it.
@@ -75,37 +83,41 @@ export function LinkDetails({
       className="details-panel"
       title={t('details.linkTitle')}
     >
-      <dl className="details">
-        <dt>{t('details.name')}</dt>
-        <dd>
-          <bdi>{item.name}</bdi>
-        </dd>
-        <dt>{t('details.description')}</dt>
-        <dd>{item.description || '—'}</dd>
-        <dt>{t('details.url')}</dt>
-        <dd className="details__url">
-          {href ? (
-            <a href={href} target="_blank" rel="noopener noreferrer">
-              {item.url}
-            </a>
-          ) : (
-            item.url
-          )}
-          {host ? (
-            <span className="details__host">
-              {t('details.unicodeHost', {
-                ascii: host.ascii,
-                unicode: host.unicode,
-                interpolation: { escapeValue: false },
-              })}
-            </span>
-          ) : null}
-        </dd>
-        <dt>{t('details.app')}</dt>
-        <dd>{item.appName ?? '—'}</dd>
-        <dt>{t('details.location')}</dt>
-        <dd>{entry.locationTree.join(' > ')}</dd>
-      </dl>
+      {editing && editable ? (
+        <LinkEditForm link={editable} onDone={() => setEditing(false)} />
+      ) : (
+        <dl className="details">
+          <dt>{t('details.name')}</dt>
+          <dd>
+            <bdi>{item.name}</bdi>
+          </dd>
+          <dt>{t('details.description')}</dt>
+          <dd>{item.description || '—'}</dd>
+          <dt>{t('details.url')}</dt>
+          <dd className="details__url">
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer">
+                {item.url}
+              </a>
+            ) : (
+              item.url
+            )}
+            {host ? (
+              <span className="details__host">
+                {t('details.unicodeHost', {
+                  ascii: host.ascii,
+                  unicode: host.unicode,
+                  interpolation: { escapeValue: false },
+                })}
+              </span>
+            ) : null}
+          </dd>
+          <dt>{t('details.app')}</dt>
+          <dd>{item.appName ?? '—'}</dd>
+          <dt>{t('details.location')}</dt>
+          <dd>{entry.locationTree.join(' > ')}</dd>
+        </dl>
+      )}
       {item.type === 'link' && item.can.edit ? <LinkIconSection link={item} /> : null}
       {item.appName && appLinks.length > 0 ? (
         <section className="panel-section" aria-label={t('details.linksInThisApp')}>
@@ -119,16 +131,23 @@ export function LinkDetails({
           </ul>
         </section>
       ) : null}
-      {action ? (
+      {!editing && (action || editable) ? (
         <div className="details__actions">
-          <button
-            type="button"
-            className={`button${action.startsWith('delete') ? ' button--danger' : ' button--primary'}`}
-            disabled={mutation.isPending}
-            onClick={() => void run()}
-          >
-            {t(LABELS[action])}
-          </button>
+          {editable ? (
+            <button type="button" className="button" onClick={() => setEditing(true)}>
+              {t('details.edit')}
+            </button>
+          ) : null}
+          {action ? (
+            <button
+              type="button"
+              className={`button${action.startsWith('delete') ? ' button--danger' : ' button--primary'}`}
+              disabled={mutation.isPending}
+              onClick={() => void run()}
+            >
+              {t(LABELS[action])}
+            </button>
+          ) : null}
         </div>
       ) : null}
       {mutation.isError ? (

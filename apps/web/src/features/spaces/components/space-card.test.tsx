@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
 import { clearSession, setSessionToken } from '../../../lib/session-store';
 import { mockFetch } from '../../../test/fetch-mock';
-import { makeMenu } from '../../../test/menu-fixture';
+import { makeLink, makeMenu } from '../../../test/menu-fixture';
+import { processMenu } from '../../../lib/menu/process-menu';
+import { NO_COLLECTION_CAN } from '../../../lib/menu/can';
+import { RUNS } from '../../../test/can-fixture';
 import { renderWithQuery } from '../../../test/render-with-query';
 import { SpaceCard } from './space-card';
 
@@ -49,5 +52,56 @@ describe('space card intro', () => {
   it('keeps the built-in intro when the organization set none', () => {
     withIntros('');
     expect(screen.getByText('Links your team shares.')).toBeInTheDocument();
+  });
+});
+
+const OWNED_READ = NO_COLLECTION_CAN;
+
+describe('space card: Show all', () => {
+  const collection = (id: string, items: number, can = RUNS) => ({
+    type: 'collection' as const,
+    id,
+    name: `Collection ${id}`,
+    description: '',
+    color: null,
+    can,
+    items: Array.from({ length: items }, (_, n) => makeLink({ id: `${id}-${n}` })),
+  });
+
+  it('counts the items, not the Add tile', () => {
+    const shown = processMenu(
+      makeMenu({
+        teamEditor: true,
+        teamCan: RUNS,
+        teamItems: Array.from({ length: 14 }, (_, n) => makeLink({ id: `l-${n}` })),
+      }),
+    ).spaces.find((candidate) => candidate.type === 'team')!;
+    renderWithQuery(<SpaceCard space={shown} profileName="Ada" onShowAll={() => {}} />);
+    expect(screen.getByRole('button', { name: /Show all/ })).toHaveTextContent('14');
+  });
+
+  it('leads the people who run a space with several collections to them, whatever their size', () => {
+    renderWithQuery(
+      <SpaceCard
+        space={{ ...team, collections: [collection('a', 2), collection('b', 0)] }}
+        profileName="Ada"
+        onShowAll={() => {}}
+      />,
+    );
+    expect(screen.getByRole('button', { name: /Show all/ })).toHaveTextContent('2');
+  });
+
+  it('is not there for someone who only reads a small space', () => {
+    renderWithQuery(
+      <SpaceCard
+        space={{
+          ...team,
+          collections: [collection('a', 2, OWNED_READ), collection('b', 1, OWNED_READ)],
+        }}
+        profileName="Ada"
+        onShowAll={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });
 });

@@ -40,6 +40,16 @@ export const SpaceCard = memo(function SpaceCard({
   const intro = useMenu().data?.organization.intros[space.type];
   const items = spaceItems(space);
   const shown = items.slice(0, SPACE_PANEL_MAX_ITEMS);
+  // The Add tile is not an item: "Show all" counts what there is to see.
+  const count = items.filter((item) => item.type !== 'addlink').length;
+  // Show all is also the way to each top-level collection of a team or organization space
+  // (its Add and details) for the people who run it, when the card cannot show them apart:
+  // several of them, or one that is empty.
+  const collectionsApart =
+    space.type !== 'personal' &&
+    space.collections.some((collection) => collection.can.edit) &&
+    (space.collections.length > 1 ||
+      space.collections.some((collection) => collection.items.length === 0));
   const addCollection =
     space.can.addCollection && onAddCollection ? () => onAddCollection(space) : undefined;
   const bare = space.collections.length === 0;
@@ -72,11 +82,11 @@ export const SpaceCard = memo(function SpaceCard({
           </li>
         ))}
       </ul>
-      {items.length > SPACE_PANEL_MAX_ITEMS ? (
+      {items.length > SPACE_PANEL_MAX_ITEMS || collectionsApart ? (
         <button type="button" className="button show-all" onClick={() => onShowAll(space)}>
           {t('space.showAll')}
-          <span className="badge" aria-label={t('space.itemCount', { count: items.length })}>
-            {items.length}
+          <span className="badge" aria-label={t('space.itemCount', { count })}>
+            {count}
           </span>
         </button>
       ) : null}

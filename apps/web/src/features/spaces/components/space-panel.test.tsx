@@ -4,7 +4,7 @@ import { PROGRESSIVE_FIRST } from '../../../lib/use-progressive-count';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
 import { makeLink } from '../../../test/menu-fixture';
 import { SpacePanel } from './space-panel';
-import { OWNED } from '../../../test/can-fixture';
+import { OWNED, READ_ONLY, RUNS } from '../../../test/can-fixture';
 
 function space(collections: number, linksEach: number): DisplaySpace {
   return {
@@ -51,5 +51,47 @@ describe('Show all panel', () => {
     );
     screen.getByRole('button', { name: 'Add collection' }).click();
     expect(onAddCollection).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('Show all, for the people who run the space', () => {
+  const run = (collections: number, linksEach: number, can = RUNS): DisplaySpace => {
+    const shown = space(collections, linksEach);
+    return { ...shown, collections: shown.collections.map((c) => ({ ...c, can })) };
+  };
+
+  it('offers Add and Details on every top-level collection, an empty one included', () => {
+    const onAddTo = vi.fn();
+    const onCollectionDetails = vi.fn();
+    const shown = run(2, 1);
+    shown.collections[1] = { ...shown.collections[1]!, items: [] };
+    render(
+      <SpacePanel
+        space={shown}
+        onClose={() => {}}
+        onAddTo={onAddTo}
+        onCollectionDetails={onCollectionDetails}
+      />,
+    );
+    const empty = screen.getByRole('region', { name: 'Collection 1' });
+    expect(within(empty).getByText('Nothing here yet.')).toBeInTheDocument();
+    within(empty).getByRole('button', { name: 'Add to Collection 1' }).click();
+    within(empty).getByRole('button', { name: 'Details of Collection 1' }).click();
+    expect(onAddTo).toHaveBeenCalledWith('c1');
+    expect(onCollectionDetails).toHaveBeenCalledWith('c1');
+    expect(screen.getAllByRole('button', { name: /^Add to / })).toHaveLength(2);
+  });
+
+  it('offers neither to someone who only reads the space', () => {
+    render(
+      <SpacePanel
+        space={run(2, 1, READ_ONLY)}
+        onClose={() => {}}
+        onAddTo={vi.fn()}
+        onCollectionDetails={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: /^Add to / })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Details of / })).toBeNull();
   });
 });

@@ -10,13 +10,24 @@ export interface SpacePanelProps extends Omit<MenuItemTileProps, 'item'> {
   onClose: () => void;
   /** Adds a top-level collection; given where the space's `can.addCollection` holds. */
   onAddCollection?: () => void;
+  /** Opens the add panel of a collection (shown where its `can.addLink` holds). */
+  onAddTo?: (collectionId: string) => void;
+  /** Opens a collection's details: edit, delete (shown where its `can.edit` holds). */
+  onCollectionDetails?: (collectionId: string) => void;
 }
 
 /**
  * 'Show all': every item of a space, grouped by its top-level collections. A space of
  * hundreds of links renders its first screenful at once and the rest in short steps.
  */
-export function SpacePanel({ space, onClose, onAddCollection, ...tileProps }: SpacePanelProps) {
+export function SpacePanel({
+  space,
+  onClose,
+  onAddCollection,
+  onAddTo,
+  onCollectionDetails,
+  ...tileProps
+}: SpacePanelProps) {
   const { t } = useTranslation();
   const total = space.collections.reduce((sum, collection) => sum + collection.items.length, 0);
   let budget = useProgressiveCount(total);
@@ -31,6 +42,10 @@ export function SpacePanel({ space, onClose, onAddCollection, ...tileProps }: Sp
         </p>
       ) : null}
       {space.collections.map((collection) => {
+        // The people who run a team or organization space reach each of its top-level
+        // collections here: Add, and its details (edit, delete).
+        const curated =
+          space.type !== 'personal' && (collection.can.addLink || collection.can.edit);
         const shown = collection.items.slice(0, Math.max(0, budget));
         budget -= shown.length;
         return (
@@ -39,7 +54,35 @@ export function SpacePanel({ space, onClose, onAddCollection, ...tileProps }: Sp
             className="panel-section space-panel__section"
             aria-label={collection.name}
           >
-            {space.collections.length > 1 ? <h3>{collection.name}</h3> : null}
+            {space.collections.length > 1 || curated ? (
+              <div className="space-panel__heading">
+                <h3>{collection.name}</h3>
+                {curated ? (
+                  <div className="space-panel__tools">
+                    {onAddTo && collection.can.addLink ? (
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={t('space.addTo', { name: collection.name })}
+                        onClick={() => onAddTo(collection.id)}
+                      >
+                        {t('space.add')}
+                      </button>
+                    ) : null}
+                    {onCollectionDetails && collection.can.edit ? (
+                      <button
+                        type="button"
+                        className="button"
+                        aria-label={t('space.detailsOf', { name: collection.name })}
+                        onClick={() => onCollectionDetails(collection.id)}
+                      >
+                        {t('itemMenu.details')}
+                      </button>
+                    ) : null}
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
             {collection.items.length === 0 ? <p className="hint">{t('space.empty')}</p> : null}
             <ul className="tile-grid" aria-busy={shown.length < collection.items.length}>
               {shown.map((item) => (

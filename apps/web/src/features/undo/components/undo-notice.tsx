@@ -19,6 +19,9 @@ const TEXTS: Record<UndoKind, { named: ParseKeys; unnamed: ParseKeys }> = {
   favorite: { named: 'undo.favorite', unnamed: 'undo.favoriteUnnamed' },
   collection: { named: 'undo.collection', unnamed: 'undo.collectionUnnamed' },
   leave: { named: 'undo.leave', unnamed: 'undo.leaveUnnamed' },
+  changed: { named: 'undo.changed', unnamed: 'undo.changedUnnamed' },
+  moved: { named: 'undo.moved', unnamed: 'undo.movedUnnamed' },
+  reordered: { named: 'undo.reordered', unnamed: 'undo.reorderedUnnamed' },
 };
 
 /** How long a live region put in a new place waits before it gets its text. */
