@@ -78,6 +78,7 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
           <DragDropGrid
             items={collection.items}
             parent={dropParentOf(parent)}
+            reorder={{ id: collection.id, name: collection.name }}
             withTrash
             renderTile={(item) => <MenuItemTile item={item} longPressOnRelease {...tileProps} />}
           />

@@ -198,6 +198,7 @@ export const enPanels = {
     handle: 'Move {{name}}',
     toParent: 'Move to {{name}}',
     trash: 'Drop here to delete',
+    place: 'the place of {{name}}',
     instructions:
       'To move an item, press Space or Enter. Use the arrow keys to choose where it goes, Space or Enter to drop it there, or Escape to cancel.',
     pickedUp: 'Picked up {{name}}.',

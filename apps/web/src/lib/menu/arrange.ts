@@ -33,6 +33,28 @@ export function orderAfterStep(
   return { items: moved.map(orderedOf) };
 }
 
+/**
+ * The order of `parent`'s items after `dragged` is dropped on `target`'s place: it takes
+ * that place, and the items between shift by one (moving forward it lands after the target,
+ * backward before it). Null when either is not an item of `parent`, or they are the same.
+ */
+export function orderAfterDrop(
+  parent: Pick<Container, 'items'>,
+  dragged: DisplayItem,
+  target: DisplayItem,
+): OrderItemsBody | null {
+  const entries = entriesOf(parent as Container);
+  const index = (item: DisplayItem) =>
+    entries.findIndex((entry) => entry.type === item.type && entry.id === item.id);
+  const from = index(dragged);
+  const to = index(target);
+  if (from < 0 || to < 0 || from === to) return null;
+  const moved = [...entries];
+  const [item] = moved.splice(from, 1);
+  moved.splice(to, 0, item!);
+  return { items: moved.map(orderedOf) };
+}
+
 /** Where an item may step: up, down, both or neither, by the parent's `can.reorder`. */
 export function stepsOf(location: ItemLocation): { up: boolean; down: boolean } {
   const { parent, item } = location;

@@ -91,6 +91,38 @@ describe('dropItem', () => {
     clearSession();
   });
 
+  it('a drop on another item’s place sends the new order, and offers to undo it', async () => {
+    setSessionToken('token');
+    const other = makeLink({ id: 'l2' });
+    const { requests } = mockFetch([
+      {
+        method: 'PUT',
+        path: '/api/consumer/collections/c9/order',
+        status: 204,
+        headers: { [UNDO_HEADERS.id]: 'o'.repeat(21) },
+      },
+    ]);
+    const { result } = renderHookWithQuery(() => useDropItem());
+    const target = {
+      kind: 'place' as const,
+      item: other,
+      collection: { id: 'c9', name: 'Nine', items: [link, other, favorite] },
+    };
+    await expect(result.current.write({ item: link, target })).resolves.toBe(true);
+    expect(requests[0]!.body).toEqual({
+      items: [
+        { type: 'link', id: 'l2' },
+        { type: 'link', id: 'l1' },
+        { type: 'link-favorite', id: 'fav-1' },
+      ],
+    });
+    expect(getPendingUndo()).toMatchObject({ kind: 'reordered', label: 'Nine' });
+    expect(dropItem(link, { ...target, item: link })).toBeNull();
+    dismissUndo();
+    window.sessionStorage.clear();
+    clearSession();
+  });
+
   it('leaves collections alone: only links and favorites may be dropped', () => {
     const { requests } = mockFetch([]);
     expect(dropItem(collection, { kind: 'collection', id: 'c2', name: 'Two' })).toBeNull();

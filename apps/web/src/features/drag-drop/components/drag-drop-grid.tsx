@@ -35,6 +35,11 @@ export interface DragDropGridProps {
   parent: { id: string; name: string } | null;
   /** The trash zone exists in the personal space only. */
   withTrash: boolean;
+  /**
+   * The collection whose items these are, where the person may reorder them: each item's
+   * place is then a drop target too (decision 0075).
+   */
+  reorder?: { id: string; name: string } | null;
   renderTile: (item: DisplayItem) => ReactNode;
 }
 
@@ -50,17 +55,36 @@ function nameOf(item: DisplayItem) {
   return 'name' in item ? item.name : '';
 }
 
-function DraggableTile({ item, children }: { item: DisplayItem; children: ReactNode }) {
+function DraggableTile({
+  item,
+  place,
+  children,
+}: {
+  item: DisplayItem;
+  /** The item's place as a drop target, where the collection may be reordered. */
+  place: DropData | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, isDragging } =
     useDraggable({ id: `${item.type}:${item.id}`, data: { item } });
+  const droppable = useDroppable({
+    id: `place:${item.type}:${item.id}`,
+    data: place ?? undefined,
+    disabled: place === null,
+  });
+  const setRefs = (node: HTMLDivElement | null) => {
+    setNodeRef(node);
+    droppable.setNodeRef(node);
+  };
+  const over = droppable.isOver && !isDragging;
   const style = transform
     ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` }
     : undefined;
   return (
     <div
-      ref={setNodeRef}
-      className={`draggable${isDragging ? ' draggable--dragging' : ''}`}
+      ref={setRefs}
+      className={`draggable${isDragging ? ' draggable--dragging' : ''}${over ? ' draggable--place' : ''}`}
       style={style}
       // The browser's own drag of a link or an image would take the pointer away.
       onDragStart={(event) => event.preventDefault()}
@@ -107,9 +131,16 @@ function DropZone({ id, data, children }: { id: string; data: DropData; children
 /**
  * A collection's items where links and favorites can be dragged (mouse, touch after a
  * LONG_PRESS_MS hold, or the keyboard through each item's move handle) onto a collection,
- * the to-parent zone or the trash (spec §4 Drag and drop). The zones show while dragging.
+ * the to-parent zone or the trash (spec §4 Drag and drop), or, where the collection may be
+ * reordered, onto another item's place (decision 0075). The zones show while dragging.
  */
-export function DragDropGrid({ items, parent, withTrash, renderTile }: DragDropGridProps) {
+export function DragDropGrid({
+  items,
+  parent,
+  withTrash,
+  reorder = null,
+  renderTile,
+}: DragDropGridProps) {
   const { t } = useTranslation();
   const [active, setActive] = useState<DisplayItem | null>(null);
   const drop = useDropItem();
@@ -194,7 +225,19 @@ export function DragDropGrid({ items, parent, withTrash, renderTile }: DragDropG
         {items.map((item) => (
           <li key={`${item.type}:${item.id}`}>
             {isDraggable(item) ? (
-              <DraggableTile item={item}>{renderTile(item)}</DraggableTile>
+              <DraggableTile
+                item={item}
+                place={
+                  reorder
+                    ? {
+                        target: { kind: 'place', item, collection: { ...reorder, items } },
+                        label: t('dragDrop.place', { name: nameOf(item) }),
+                      }
+                    : null
+                }
+              >
+                {renderTile(item)}
+              </DraggableTile>
             ) : isCollection(item) ? (
               <DroppableCollection item={item}>{renderTile(item)}</DroppableCollection>
             ) : (
