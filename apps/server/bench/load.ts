@@ -19,6 +19,8 @@ export interface LoadSpec {
    * each a POST of `body` to the writer's collection or a DELETE of the writer's next link.
    */
   writers?: { body: string; people: { authorization: string; post: string; deletes: string[] }[] };
+  /** PUT the next of `bodies` to `path`, in turn (a collection's new orders). */
+  puts?: { path: string; bodies: string[] };
 }
 
 export interface LoadResult {
@@ -67,6 +69,18 @@ function requests(spec: LoadSpec): autocannon.Request[] {
             headers: { ...spec.headers, authorization: writer.authorization },
           };
         },
+      },
+    ];
+  }
+  if (spec.puts) {
+    const { path, bodies } = spec.puts;
+    let next = 0;
+    return [
+      {
+        method: 'PUT',
+        path,
+        headers: { ...spec.headers, 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] ?? '' }),
       },
     ];
   }

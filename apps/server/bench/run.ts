@@ -36,6 +36,7 @@ import {
   peerPaths,
   peopleListPaths,
   signIn,
+  reorderCollection,
   writePool,
 } from './target.ts';
 import { writersPool } from './writers.ts';
@@ -404,6 +405,24 @@ async function main() {
         row.skipped = `POST /api/consumer/collections/{id}/links answered ${probe.status}`;
       }
       rows.push(row);
+    }
+    if (measures('writes') && probe.status === 204) {
+      // A new order of a collection of 500 links is one request (decision 0075).
+      log('Measuring reorders of a collection of 500 links…');
+      const ordered = await reorderCollection(pgUrl, data, 500);
+      rows.push({
+        what: 'reorder a collection of 500 links: one PUT naming every item',
+        load: await load({
+          url: base,
+          headers,
+          puts: { path: `/api/consumer/collections/${ordered.id}/order`, bodies: ordered.bodies },
+          connections: 1,
+        }),
+        baseline: baselineRps,
+        budget: 'p99 ≤ 10 ms',
+        checks: [p99AtMost(10)],
+        expect: [204],
+      });
     }
     if (measures('writes') && probe.status === 204) {
       // Twenty people in twenty spaces (decision 0057): no common row to wait on; and the

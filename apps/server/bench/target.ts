@@ -128,6 +128,42 @@ export async function writePool(
   }
 }
 
+/**
+ * A collection of `count` links in the user's My Space, for the reorder row (decision 0075):
+ * its id, and two orders of all its items (as they are, and reversed) as order-call bodies.
+ */
+export async function reorderCollection(
+  url: string,
+  data: BenchData,
+  count: number,
+): Promise<{ id: string; bodies: string[] }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const id = `wro${String(count).padStart(18, '0')}`;
+    await client.query(
+      `INSERT INTO collections (id, organization_id, owner_type, owner_user_id, parent_id, name, position, created_by)
+       SELECT $1, $2, 'user', $3, $4, 'Reorder benchmark',
+              coalesce((SELECT max(position) + 1 FROM collections WHERE parent_id = $4), 0), $3`,
+      [id, data.organizationId, data.userId, data.rootId],
+    );
+    const rows = await client.query<{ id: string }>(
+      `INSERT INTO links (id, organization_id, collection_id, name, url, position, created_by)
+       SELECT 'wr' || lpad(g::text, 19, '0'), $1, $2, 'Ordered ' || g,
+              'https://example.com/ordered/' || g, g, $3
+       FROM generate_series(0, $4 - 1) g ORDER BY g RETURNING id`,
+      [data.organizationId, id, data.userId, count],
+    );
+    const items = rows.rows.map((r) => ({ type: 'link', id: r.id }));
+    return {
+      id,
+      bodies: [JSON.stringify({ items: [...items].reverse() }), JSON.stringify({ items })],
+    };
+  } finally {
+    await client.end();
+  }
+}
+
 /** The user's own collections that are not shared: where spread writes add links. */
 export async function ownCollections(url: string, data: BenchData): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });

@@ -89,6 +89,11 @@ const CAST = {
   bookmarkletSettingsPerson: { colleague: 'tara.cohen@example.com' },
   // icons.spec.ts
   iconPerson: { colleague: 'liam.rossi@example.com' },
+  // curating.spec.ts: the Design team's editor, arranging its space while a member watches,
+  // and a person arranging their own, on a phone.
+  curatingEditor: { colleague: 'ben.tanaka@example.com' },
+  curationWatcher: { colleague: 'vera.costa@example.com' },
+  phoneCurator: { colleague: 'aiko.alvarez@example.com' },
   // link-health.spec.ts: the demo's colleague with a moved and a broken link of their own.
   linkHealthPerson: { colleague: 'quinn.zhang@example.com' },
 } satisfies Record<string, Role>;

@@ -191,6 +191,7 @@ export const en = {
     dismiss: 'Dismiss',
     done: '“{{name}}” is back.',
     doneUnnamed: 'It is back.',
+    doneChange: 'Undone: it is as it was.',
     failed: 'This could not be undone.',
   },
 };

@@ -5,16 +5,19 @@ const PREVIOUS = [KeyboardCode.Up, KeyboardCode.Left];
 
 /**
  * Arrow keys step from one drop target to the next (in reading order) instead of moving a
- * few pixels, so a keyboard user reaches every collection and zone in a few presses.
+ * few pixels, so a keyboard user reaches every collection, zone and place in a few presses.
  */
 export const stepThroughTargets: KeyboardCoordinateGetter = (event, { context }) => {
   const forward = NEXT.includes(event.code as KeyboardCode);
   if (!forward && !PREVIOUS.includes(event.code as KeyboardCode)) return undefined;
   event.preventDefault();
-  const { collisionRect, droppableRects, droppableContainers, over } = context;
+  const { active, collisionRect, droppableRects, droppableContainers, over } = context;
   if (!collisionRect) return undefined;
+  // The carried item's own place is no target: dropping it there would change nothing.
+  const ownPlace = active ? `place:${String(active.id)}` : null;
   const targets = droppableContainers
     .getEnabled()
+    .filter((container) => container.id !== ownPlace)
     .map((container) => ({ id: container.id, rect: droppableRects.get(container.id) }))
     .filter((entry): entry is { id: typeof entry.id; rect: NonNullable<typeof entry.rect> } =>
       Boolean(entry.rect),

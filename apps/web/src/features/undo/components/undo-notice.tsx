@@ -28,7 +28,12 @@ const TEXTS: Record<UndoKind, { named: ParseKeys; unnamed: ParseKeys }> = {
 const LIVE_REGION_SETTLE_MS = 50;
 
 /** What the notice says after the Undo button of offer `id` was used. */
-type Outcome = { id: string } & ({ done: true; label: string } | { done: false; message: string });
+type Outcome = { id: string } & (
+  { done: true; label: string; kind: UndoKind } | { done: false; message: string }
+);
+
+/** Kinds whose undo puts something back as it was rather than bringing it back. */
+const CHANGES = new Set<UndoKind>(['changed', 'moved', 'reordered']);
 
 /**
  * The notice after a deletion (decision 0052): "… deleted" with Undo, for the time left of
@@ -81,7 +86,8 @@ export function UndoNotice() {
   const restore = (offer: PendingUndo) => {
     const hadFocus = noticeRef.current?.contains(document.activeElement) ?? false;
     undo.mutate(offer.id, {
-      onSuccess: () => setOutcome({ id: offer.id, done: true, label: offer.label }),
+      onSuccess: () =>
+        setOutcome({ id: offer.id, done: true, label: offer.label, kind: offer.kind }),
       onError: (error) =>
         setOutcome({
           id: offer.id,
@@ -118,9 +124,11 @@ export function UndoNotice() {
   let message = '';
   if (outcome) {
     message = outcome.done
-      ? outcome.label
-        ? t('undo.done', { name: outcome.label })
-        : t('undo.doneUnnamed')
+      ? CHANGES.has(outcome.kind)
+        ? t('undo.doneChange')
+        : outcome.label
+          ? t('undo.done', { name: outcome.label })
+          : t('undo.doneUnnamed')
       : outcome.message;
   } else if (live) {
     const texts = TEXTS[live.kind] ?? TEXTS.link;
