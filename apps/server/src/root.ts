@@ -19,6 +19,7 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAuditService } from './modules/audit/audit.service.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { createSessionsRepository } from './modules/auth/sessions.repository.ts';
+import { createBatchService } from './modules/batch/batch.service.ts';
 import { createCollectionsRepository } from './modules/collections/collections.repository.ts';
 import { createCollectionsService } from './modules/collections/collections.service.ts';
 import { peopleChangesRetention } from './modules/directory/people-changes-retention.ts';
@@ -244,6 +245,7 @@ export function composeServer({
     undo,
   });
   const favorites = createFavoritesService({ db, favorites: r.favorites, access, undo });
+  const batch = createBatchService({ db, links, collections, favorites, undo });
   const shares = createSharesService({ db, shares: r.shares, access, audit, undo });
   const menu = createMenuService({
     db,
@@ -298,6 +300,7 @@ export function composeServer({
     adminAccess,
     audit,
     auth,
+    batch,
     collections,
     commandLine,
     demoIdp,

@@ -64,6 +64,36 @@ export const UpdateCollectionBody = Type.Object(
 );
 export type UpdateCollectionBody = Static<typeof UpdateCollectionBody>;
 
+/** How many items one call may move or delete at once (decision 0075). */
+export const BATCH_MAX_ITEMS = 500;
+
+/** Items of one collection chosen together: links, favorites, collections. */
+const ChosenItems = Type.Array(
+  Type.Object(
+    {
+      type: Type.Union([
+        Type.Literal('link'),
+        Type.Literal('link-favorite'),
+        Type.Literal('collection'),
+      ]),
+      id: Id,
+    },
+    { additionalProperties: false },
+  ),
+  { minItems: 1, maxItems: BATCH_MAX_ITEMS, uniqueItems: true },
+);
+
+/** `POST /items/move`: several items to the end of one collection, in the order given. */
+export const MoveItemsBody = Type.Object(
+  { items: ChosenItems, collectionId: Id },
+  { additionalProperties: false },
+);
+export type MoveItemsBody = Static<typeof MoveItemsBody>;
+
+/** `POST /items/delete`: several items deleted together, undone together. */
+export const DeleteItemsBody = Type.Object({ items: ChosenItems }, { additionalProperties: false });
+export type DeleteItemsBody = Static<typeof DeleteItemsBody>;
+
 /** `PUT /collections/{id}/order`: the new order of a collection's items. */
 export const OrderItemsBody = Type.Object(
   {

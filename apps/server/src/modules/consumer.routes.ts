@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { BatchService } from './batch/batch.service.ts';
+import { batchRoutes } from './batch/batch.routes.ts';
 import type { CollectionsService } from './collections/collections.service.ts';
 import { collectionsRoutes } from './collections/collections.routes.ts';
 import type { FavoritesService } from './favorites/favorites.service.ts';
@@ -24,6 +26,7 @@ import { undoRoutes } from './undo/undo.routes.ts';
 
 /** The services the portal's routes call. */
 export interface ConsumerServices {
+  batch: BatchService;
   collections: CollectionsService;
   favorites: FavoritesService;
   icons: IconsService;
@@ -44,6 +47,8 @@ export const consumerRoutes: FastifyPluginAsync<ConsumerServices> = async (app, 
   await app.register(menuRoutes, { menu: services.menu });
   await app.register(collectionsRoutes, { collections: services.collections });
   await app.register(linksRoutes, { links: services.links });
+  // Several items at once (decision 0075).
+  await app.register(batchRoutes, { batch: services.batch });
   // A link's own icon (decision 0068): the one route whose body is an image.
   await app.register(linkIconRoutes, { icons: services.icons });
   // Links that need the person: broken or moved (decision 0069).

@@ -2,7 +2,8 @@ import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.table.ts';
 import { users } from './users.table.ts';
 
-export type UndoKind = 'link' | 'favorite' | 'collection' | 'share' | 'membership' | 'change';
+export type UndoKind =
+  'link' | 'favorite' | 'collection' | 'share' | 'membership' | 'change' | 'batch';
 
 /**
  * What a deletion in the portal removed, or the rows an edit, a move or a new order changed

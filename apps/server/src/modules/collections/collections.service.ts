@@ -100,6 +100,104 @@ export function createCollectionsService({
     };
   }
 
+  /**
+   * Edits a collection inside the caller's transaction; `parentId` moves it to the end of
+   * another of the same space. `keep`: kept for an undo of its own (a move of several keeps
+   * them all first). Null when nothing changed.
+   */
+  async function updateIn(
+    tx: Executor,
+    me: AuthContext,
+    id: string,
+    body: UpdateCollectionBody,
+    origin: AuditOrigin | undefined,
+    keep: boolean,
+  ): Promise<UndoTicket | null> {
+    const name = body.name === undefined ? undefined : cleanName(body.name);
+    // First, so that the share facts read below cannot change before this commits.
+    await lockPerson(tx, me.userId);
+    const source = await access.allowed(tx, me, id, 'edit');
+    const { collection } = source;
+    if (collection.isRoot) {
+      if (body.parentId !== undefined) throw conflict('My Space cannot be moved.');
+      // Sending the unchanged name back (a whole form) is not a rename.
+      if (name !== undefined && name !== collection.name) {
+        throw conflict('My Space cannot be renamed.');
+      }
+    }
+    let move: { parentId?: string; position?: number } = {};
+    if (body.parentId !== undefined && body.parentId !== collection.parentId) {
+      if (!source.can.move) throw conflict('This collection cannot be moved.');
+      const target = await access.allowed(tx, me, body.parentId, 'addCollection');
+      access.sameSpace(source, target);
+      if (await access.isSelfOrAncestor(tx, id, body.parentId)) {
+        throw conflict('A collection cannot move into itself or one of its sub-collections.');
+      }
+      const facts = await repo.subtreeFacts(tx, id);
+      await checkDepth(access, tx, body.parentId, facts.height);
+      if (target.collection.shareId && facts.hasShare) {
+        throw conflict('Shares do not nest: a shared collection cannot go into a shared one.');
+      }
+      if (target.collection.shareId && facts.hasFavorites) {
+        throw conflict(
+          'Favorites are private: this collection holds favorites and cannot go into a shared one.',
+        );
+      }
+      await access.hold(tx, body.parentId);
+      move = { parentId: body.parentId, position: await nextPosition(tx, body.parentId) };
+    }
+    const fields = { name, description: body.description, color: body.color };
+    const edited = changes(fieldsOf(collection), fields);
+    // Sent back as it is (a whole form, a move to where it is): nothing is written, so
+    // no one's menu is told of a change.
+    if (!edited && !move.parentId) return null;
+    const ticket = keep
+      ? await undo.keepChange(tx, me, id, name ?? collection.name, { collections: [id] })
+      : null;
+    await repo.update(tx, id, { ...fields, ...move });
+    const target = { type: 'collection', id, label: name ?? collection.name } as const;
+    if (edited) {
+      await audit.recordContentChange(tx, me, origin, source.space, {
+        action: 'content.collection-updated',
+        target,
+        ...edited,
+      });
+    }
+    if (move.parentId) {
+      await audit.recordContentChange(tx, me, origin, source.space, {
+        action: 'content.collection-moved',
+        target,
+        before: { parentId: collection.parentId },
+        after: { parentId: move.parentId },
+      });
+    }
+    return ticket;
+  }
+
+  /** Deletes a collection and everything inside it, inside the caller's transaction. */
+  async function deleteIn(
+    tx: Executor,
+    me: AuthContext,
+    id: string,
+    origin?: AuditOrigin,
+  ): Promise<UndoTicket> {
+    const source = await access.collection(tx, me, id);
+    const { collection } = source;
+    if (collection.isRoot && source.relation === 'owner') {
+      throw conflict('My Space cannot be deleted.');
+    }
+    await access.allowed(tx, me, id, 'delete');
+    const kind = collection.shareCollectionId === id ? 'share' : 'collection';
+    const ticket = await undo.keepCollection(tx, me, kind, id, collection.name);
+    await repo.delete(tx, id);
+    await audit.recordContentChange(tx, me, origin, source.space, {
+      action: 'content.collection-deleted',
+      target: { type: 'collection', id, label: collection.name },
+      before: { ...fieldsOf(collection), parentId: collection.parentId },
+    });
+    return ticket;
+  }
+
   return {
     /**
      * Adds a collection at the end of its parent: My Space unless one is named, or at the top
@@ -137,98 +235,23 @@ export function createCollectionsService({
     },
 
     /** Edits a collection; `parentId` moves it to the end of another of the same space. */
-    async updateCollection(
+    updateCollection: (
       me: AuthContext,
       id: string,
       body: UpdateCollectionBody,
       origin?: AuditOrigin,
-    ): Promise<UndoTicket | null> {
-      const name = body.name === undefined ? undefined : cleanName(body.name);
-      return db.transaction(async (tx) => {
-        // First, so that the share facts read below cannot change before this commits.
-        await lockPerson(tx, me.userId);
-        const source = await access.allowed(tx, me, id, 'edit');
-        const { collection } = source;
-        if (collection.isRoot) {
-          if (body.parentId !== undefined) throw conflict('My Space cannot be moved.');
-          // Sending the unchanged name back (a whole form) is not a rename.
-          if (name !== undefined && name !== collection.name) {
-            throw conflict('My Space cannot be renamed.');
-          }
-        }
-        let move: { parentId?: string; position?: number } = {};
-        if (body.parentId !== undefined && body.parentId !== collection.parentId) {
-          if (!source.can.move) throw conflict('This collection cannot be moved.');
-          const target = await access.allowed(tx, me, body.parentId, 'addCollection');
-          access.sameSpace(source, target);
-          if (await access.isSelfOrAncestor(tx, id, body.parentId)) {
-            throw conflict('A collection cannot move into itself or one of its sub-collections.');
-          }
-          const facts = await repo.subtreeFacts(tx, id);
-          await checkDepth(access, tx, body.parentId, facts.height);
-          if (target.collection.shareId && facts.hasShare) {
-            throw conflict('Shares do not nest: a shared collection cannot go into a shared one.');
-          }
-          if (target.collection.shareId && facts.hasFavorites) {
-            throw conflict(
-              'Favorites are private: this collection holds favorites and cannot go into a shared one.',
-            );
-          }
-          await access.hold(tx, body.parentId);
-          move = { parentId: body.parentId, position: await nextPosition(tx, body.parentId) };
-        }
-        const fields = { name, description: body.description, color: body.color };
-        const edited = changes(fieldsOf(collection), fields);
-        // Sent back as it is (a whole form, a move to where it is): nothing is written, so
-        // no one's menu is told of a change.
-        if (!edited && !move.parentId) return null;
-        const ticket = await undo.keepChange(tx, me, id, name ?? collection.name, {
-          collections: [id],
-        });
-        await repo.update(tx, id, { ...fields, ...move });
-        const target = { type: 'collection', id, label: name ?? collection.name } as const;
-        if (edited) {
-          await audit.recordContentChange(tx, me, origin, source.space, {
-            action: 'content.collection-updated',
-            target,
-            ...edited,
-          });
-        }
-        if (move.parentId) {
-          await audit.recordContentChange(tx, me, origin, source.space, {
-            action: 'content.collection-moved',
-            target,
-            before: { parentId: collection.parentId },
-            after: { parentId: move.parentId },
-          });
-        }
-        return ticket;
-      });
-    },
+    ): Promise<UndoTicket | null> =>
+      db.transaction((tx) => updateIn(tx, me, id, body, origin, true)),
 
     /**
      * Deletes a collection and, in the same transaction, everything inside it; restorable
      * for a while (decision 0052).
      */
-    async deleteCollection(me: AuthContext, id: string, origin?: AuditOrigin): Promise<UndoTicket> {
-      return db.transaction(async (tx) => {
-        const source = await access.collection(tx, me, id);
-        const { collection } = source;
-        if (collection.isRoot && source.relation === 'owner') {
-          throw conflict('My Space cannot be deleted.');
-        }
-        await access.allowed(tx, me, id, 'delete');
-        const kind = collection.shareCollectionId === id ? 'share' : 'collection';
-        const ticket = await undo.keepCollection(tx, me, kind, id, collection.name);
-        await repo.delete(tx, id);
-        await audit.recordContentChange(tx, me, origin, source.space, {
-          action: 'content.collection-deleted',
-          target: { type: 'collection', id, label: collection.name },
-          before: { ...fieldsOf(collection), parentId: collection.parentId },
-        });
-        return ticket;
-      });
-    },
+    deleteCollection: (me: AuthContext, id: string, origin?: AuditOrigin): Promise<UndoTicket> =>
+      db.transaction((tx) => deleteIn(tx, me, id, origin)),
+
+    updateIn,
+    deleteIn,
 
     /** Puts the items of a collection in the given order; the list must be all of them. */
     async orderItems(

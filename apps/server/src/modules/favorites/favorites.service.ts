@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { lockPerson } from '../../db/locks.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -28,6 +28,26 @@ export interface FavoritesDeps {
 }
 
 export function createFavoritesService({ db, favorites, access, undo }: FavoritesDeps) {
+  /** Removes one of the caller's favorites inside their transaction, kept for an undo. */
+  async function deleteIn(tx: Executor, me: AuthContext, id: string): Promise<UndoTicket> {
+    const favorite = await favorites.findOwn(tx, me.organizationId, me.userId, id);
+    if (!favorite) throw notFound(`Favorite ${id} was not found`);
+    const ticket = await undo.keepFavorite(tx, me, favorite.id, favorite.name);
+    await favorites.delete(tx, favorite.id);
+    return ticket;
+  }
+
+  /** Moves one of the caller's favorites inside their transaction. */
+  async function moveIn(tx: Executor, me: AuthContext, id: string, collectionId: string) {
+    await lockPerson(tx, me.userId);
+    const favorite = await favorites.findOwn(tx, me.organizationId, me.userId, id);
+    if (!favorite) throw notFound(`Favorite ${id} was not found`);
+    const target = await access.owned(tx, me, collectionId);
+    assertNotShared(target);
+    await access.hold(tx, collectionId);
+    await favorites.move(tx, favorite.id, collectionId, await nextPosition(tx, collectionId));
+  }
+
   return {
     /** Favorites a team or organization link, at the end of one of the caller's collections. */
     async createFavorite(me: AuthContext, collectionId: string, linkId: string): Promise<void> {
@@ -60,28 +80,16 @@ export function createFavoritesService({ db, favorites, access, undo }: Favorite
     },
 
     /** Removes one of the caller's favorites; restorable for a while (decision 0052). */
-    async deleteFavorite(me: AuthContext, id: string): Promise<UndoTicket> {
-      return db.transaction(async (tx) => {
-        const favorite = await favorites.findOwn(tx, me.organizationId, me.userId, id);
-        if (!favorite) throw notFound(`Favorite ${id} was not found`);
-        const ticket = await undo.keepFavorite(tx, me, favorite.id, favorite.name);
-        await favorites.delete(tx, favorite.id);
-        return ticket;
-      });
-    },
+    deleteFavorite: (me: AuthContext, id: string): Promise<UndoTicket> =>
+      db.transaction((tx) => deleteIn(tx, me, id)),
 
     /** Moves one of the caller's favorites to the end of another of their collections. */
-    async moveFavorite(me: AuthContext, id: string, collectionId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockPerson(tx, me.userId);
-        const favorite = await favorites.findOwn(tx, me.organizationId, me.userId, id);
-        if (!favorite) throw notFound(`Favorite ${id} was not found`);
-        const target = await access.owned(tx, me, collectionId);
-        assertNotShared(target);
-        await access.hold(tx, collectionId);
-        await favorites.move(tx, favorite.id, collectionId, await nextPosition(tx, collectionId));
-      });
+    moveFavorite: async (me: AuthContext, id: string, collectionId: string): Promise<void> => {
+      await db.transaction((tx) => moveIn(tx, me, id, collectionId));
     },
+
+    deleteIn,
+    moveIn,
   };
 }
 export type FavoritesService = ReturnType<typeof createFavoritesService>;

@@ -1,5 +1,5 @@
 import type { CreateLinkBody, SuggestLinkBody, UpdateLinkBody } from '@signpost/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -23,6 +23,59 @@ export interface LinksDeps {
 }
 
 export function createLinksService({ db, links, access, audit, undo, icons }: LinksDeps) {
+  /** Deletes a link inside the caller's transaction, keeping it for an undo. */
+  async function deleteIn(
+    tx: Executor,
+    me: AuthContext,
+    id: string,
+    origin?: AuditOrigin,
+  ): Promise<UndoTicket> {
+    const { link, in: source } = await access.changeableLink(tx, me, id);
+    const ticket = await undo.keepLink(tx, me, id, link.name);
+    await links.delete(tx, id);
+    await audit.recordContentChange(tx, me, origin, source.space, {
+      action: 'content.link-deleted',
+      target: { type: 'link', id, label: link.name },
+      before: {
+        name: link.name,
+        description: link.description,
+        url: link.url,
+        collectionId: link.collectionId,
+      },
+    });
+    return ticket;
+  }
+
+  /**
+   * Moves a link inside the caller's transaction; `keep`: kept for an undo of its own (a
+   * move of several keeps them all first). Null when it is there already; else the move,
+   * with its undo when kept.
+   */
+  async function moveIn(
+    tx: Executor,
+    me: AuthContext,
+    id: string,
+    collectionId: string,
+    origin: AuditOrigin | undefined,
+    keep: boolean,
+  ): Promise<{ ticket: UndoTicket | null } | null> {
+    const { link, in: source } = await access.changeableLink(tx, me, id);
+    const target = await access.contributable(tx, me, collectionId);
+    // Already there: a repeated PUT changes nothing, not even the position.
+    if (link.collectionId === collectionId) return null;
+    access.sameSpace(source, target);
+    await access.hold(tx, collectionId);
+    const ticket = keep ? await undo.keepChange(tx, me, id, link.name, { links: [id] }) : null;
+    await links.moveToEnd(tx, id, collectionId);
+    await audit.recordContentChange(tx, me, origin, source.space, {
+      action: 'content.link-moved',
+      target: { type: 'link', id, label: link.name },
+      before: { collectionId: link.collectionId },
+      after: { collectionId },
+    });
+    return { ticket };
+  }
+
   return {
     /**
      * Adds a link at the end of a collection the caller owns, that is shared with them, or
@@ -98,54 +151,26 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
     },
 
     /** Deletes a link, with everyone's favorites of it; restorable for a while (decision 0052). */
-    async deleteLink(me: AuthContext, id: string, origin?: AuditOrigin): Promise<UndoTicket> {
-      return db.transaction(async (tx) => {
-        const { link, in: source } = await access.changeableLink(tx, me, id);
-        const ticket = await undo.keepLink(tx, me, id, link.name);
-        await links.delete(tx, id);
-        await audit.recordContentChange(tx, me, origin, source.space, {
-          action: 'content.link-deleted',
-          target: { type: 'link', id, label: link.name },
-          before: {
-            name: link.name,
-            description: link.description,
-            url: link.url,
-            collectionId: link.collectionId,
-          },
-        });
-        return ticket;
-      });
-    },
+    deleteLink: (me: AuthContext, id: string, origin?: AuditOrigin): Promise<UndoTicket> =>
+      db.transaction((tx) => deleteIn(tx, me, id, origin)),
 
     /**
      * Moves a link to the end of another collection. Both ids are authorized: the caller
      * must be allowed to take the link out and to add to the target, and team and
      * organization links stay in their space (409).
      */
-    async moveLink(
+    moveLink: (
       me: AuthContext,
       id: string,
       collectionId: string,
       origin?: AuditOrigin,
-    ): Promise<UndoTicket | null> {
-      return db.transaction(async (tx) => {
-        const { link, in: source } = await access.changeableLink(tx, me, id);
-        const target = await access.contributable(tx, me, collectionId);
-        // Already there: a repeated PUT changes nothing, not even the position.
-        if (link.collectionId === collectionId) return null;
-        access.sameSpace(source, target);
-        await access.hold(tx, collectionId);
-        const ticket = await undo.keepChange(tx, me, id, link.name, { links: [id] });
-        await links.moveToEnd(tx, id, collectionId);
-        await audit.recordContentChange(tx, me, origin, source.space, {
-          action: 'content.link-moved',
-          target: { type: 'link', id, label: link.name },
-          before: { collectionId: link.collectionId },
-          after: { collectionId },
-        });
-        return ticket;
-      });
-    },
+    ): Promise<UndoTicket | null> =>
+      db.transaction(
+        async (tx) => (await moveIn(tx, me, id, collectionId, origin, true))?.ticket ?? null,
+      ),
+
+    deleteIn,
+    moveIn,
 
     /** Stores a suggested link for the people who run a team or organization space. */
     async suggestLink(

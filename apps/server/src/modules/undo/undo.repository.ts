@@ -8,6 +8,8 @@ import { undoSnapshots, type UndoKind } from '../../db/schema/index.ts';
  * the deleted tree whose accepted link was deleted, which the foreign key set to null.
  */
 export interface SnapshotRows {
+  /** A deletion of several items (kind `batch`): the snapshots of each, in the order made. */
+  batch?: string[];
   collections: Record<string, unknown>[];
   links: Record<string, unknown>[];
   favorites: Record<string, unknown>[];
@@ -67,13 +69,16 @@ const SNAPSHOT_PARTS = Object.keys({
   members: true,
   suggestions: true,
   suggestionLinks: true,
-} satisfies Record<keyof SnapshotRows, true>) as (keyof SnapshotRows)[];
+} satisfies Record<Exclude<keyof SnapshotRows, 'batch'>, true>) as Exclude<
+  keyof SnapshotRows,
+  'batch'
+>[];
 
 /**
  * A snapshot's rows as one jsonb column `rows`, every table named (an empty list for those
  * `parts` leaves out).
  */
-function snapshot(parts: Partial<Record<keyof SnapshotRows, SQL>>): SQL {
+function snapshot(parts: Partial<Record<Exclude<keyof SnapshotRows, 'batch'>, SQL>>): SQL {
   const pairs = SNAPSHOT_PARTS.map((key) => sql`${key}::text, ${parts[key] ?? sql`'[]'::jsonb`}`);
   return sql`SELECT jsonb_build_object(${sql.join(pairs, sql`, `)}) AS rows`;
 }
@@ -158,6 +163,11 @@ export function itemsOfRows(collectionId: string): SQL {
     collections: agg(sql`SELECT t.* FROM collections t WHERE t.parent_id = ${collectionId}`),
     favorites: agg(sql`SELECT t.* FROM favorites t WHERE t.collection_id = ${collectionId}`),
   });
+}
+
+/** The snapshots of a deletion of several items, by id: what one undo restores together. */
+export function batchRows(ids: readonly string[]): SQL {
+  return sql`SELECT jsonb_build_object('batch', ${JSON.stringify(ids)}::jsonb) AS rows`;
 }
 
 /** The fields a revert writes back, by table (ids, owners and dates never change). */

@@ -11,6 +11,7 @@ import { linkCan, MAX_DEPTH } from '../access/permissions.ts';
 import { auditOf, type AuditService } from '../audit/audit.service.ts';
 import type { SQL } from 'drizzle-orm';
 import {
+  batchRows,
   changedRows,
   type ChangedIds,
   collectionRows,
@@ -111,7 +112,8 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
     const { rows } = snap;
     switch (snap.kind) {
       case 'change':
-        // Reverted by revertChange, which authorizes each of its parts.
+      case 'batch':
+        // Reverted by revertChange, which authorizes each of its parts; a batch by its parts.
         return null;
       case 'link': {
         const link = rows.links[0];
@@ -246,7 +248,8 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
         // Favorites are the person's own and were not recorded when deleted either.
         return;
       case 'change':
-        // Recorded part by part by revertChange.
+      case 'batch':
+        // Recorded part by part.
         return;
     }
   }
@@ -415,6 +418,24 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
     for (const write of audits) await write();
   }
 
+  /** Undoes one snapshot (not a batch) inside the caller's transaction. */
+  async function restoreOne(tx: Executor, me: AuthContext, origin: AuditOrigin, snap: SnapshotRow) {
+    if (snap.kind === 'change') {
+      await revertChange(tx, me, origin, snap);
+      await repo.markUndone(tx, snap.id);
+      return;
+    }
+    const place = await checkPlace(tx, me, snap);
+    try {
+      await repo.restore(tx, snap.rows);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw conflict(SOMETHING_GONE);
+      throw error;
+    }
+    await repo.markUndone(tx, snap.id);
+    await record(tx, me, origin, snap, place);
+  }
+
   return {
     /**
      * Restores what a deletion of the caller's removed, in one transaction, with the same
@@ -430,20 +451,19 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
         if (!snap) throw notFound(NOTHING_TO_UNDO(id));
         if (snap.undoneAt) throw gone(ALREADY_UNDONE);
         if (snap.expired) throw gone(TOO_LATE);
-        if (snap.kind === 'change') {
-          await revertChange(tx, me, origin, snap);
+        if (snap.kind === 'batch') {
+          // Each deletion of the several, last first, in this one transaction; one already
+          // undone on its own is back, and is left as it is.
+          for (const childId of [...(snap.rows.batch ?? [])].reverse()) {
+            const child = await repo.findOwnForUpdate(tx, me.organizationId, me.userId, childId);
+            if (!child || child.undoneAt) continue;
+            if (child.expired) throw gone(TOO_LATE);
+            await restoreOne(tx, me, origin, child);
+          }
           await repo.markUndone(tx, snap.id);
           return;
         }
-        const place = await checkPlace(tx, me, snap);
-        try {
-          await repo.restore(tx, snap.rows);
-        } catch (error) {
-          if (isForeignKeyViolation(error)) throw conflict(SOMETHING_GONE);
-          throw error;
-        }
-        await repo.markUndone(tx, snap.id);
-        await record(tx, me, origin, snap, place);
+        await restoreOne(tx, me, origin, snap);
       });
     },
 
@@ -474,6 +494,10 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
     /** Before a new order of a collection's items: every item of it, with its position. */
     keepOrder: (tx: Executor, me: AuthContext, collectionId: string, label: string) =>
       keep(repo, tx, me, 'change', collectionId, label, itemsOfRows(collectionId)),
+
+    /** After a deletion of several items: one undo for the snapshots each of them kept. */
+    keepBatch: (tx: Executor, me: AuthContext, ids: readonly string[], label: string) =>
+      keep(repo, tx, me, 'batch', ids[0] ?? '', label, batchRows(ids)),
 
     /** Before one of the person's favorites is deleted. */
     keepFavorite: (tx: Executor, me: AuthContext, favoriteId: string, label: string) =>
