@@ -179,3 +179,85 @@ test('on a phone, a person edits a link of their own and moves it up from its me
   const again = await openFromCard(page, 'My Space', 'Phone list');
   await expect.poll(() => linkNames(again)).toEqual(['Second', 'First']);
 });
+
+test('an administrator moves and deletes several organization links at once, and undoes it', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+  bulkAdministrator: admin,
+  bulkWatcher: watcher,
+}) => {
+  const calls = consumerCalls(request, await tokenFor(request, admin));
+  const travel = await calls.find('Travel');
+  await calls.createCollection('Bulk board', travel.id);
+  const board = await calls.find('Bulk board');
+  await calls.createCollection('Bulk target', board.id);
+  for (const name of ['North', 'East', 'South', 'West']) {
+    await calls.createLink(board.id, name, `https://${name.toLowerCase()}.example/`);
+  }
+
+  try {
+    await signIn(page, admin);
+    await openFromCard(page, 'Northwind Labs', 'Travel');
+    await page
+      .getByRole('dialog', { name: 'Travel' })
+      .getByRole('button', { name: 'Bulk board', exact: true })
+      .click();
+    const panel = page.getByRole('dialog', { name: 'Bulk board' });
+    const member = await secondBrowser(browser, baseURL, watcher);
+    await openFromCard(member.page, 'Northwind Labs', 'Travel');
+    await member.page
+      .getByRole('dialog', { name: 'Travel' })
+      .getByRole('button', { name: 'Bulk board', exact: true })
+      .click();
+    const watching = member.page.getByRole('dialog', { name: 'Bulk board' });
+    await expect.poll(() => linkNames(watching)).toEqual(['North', 'East', 'South', 'West']);
+
+    // Choose East to West with a shift-click, and move them together.
+    await panel.getByRole('button', { name: 'Select' }).click();
+    await panel.getByRole('checkbox', { name: 'Select East' }).click();
+    await panel.getByRole('checkbox', { name: 'Select West' }).click({ modifiers: ['Shift'] });
+    await expect(panel.getByRole('status').filter({ hasText: 'selected' })).toHaveText(
+      '3 selected',
+    );
+    await expectAccessible(page);
+    await panel.getByRole('button', { name: 'Move to…' }).click();
+    await page
+      .getByRole('dialog', { name: 'Move 3 items to' })
+      .getByRole('button', { name: /^Bulk target/ })
+      .click();
+    await expect.poll(() => linkNames(panel)).toEqual(['North']);
+    await expect.poll(() => linkNames(watching), LIVE).toEqual(['North']);
+
+    // Undo the move: all three come back, for everyone.
+    await page
+      .getByRole('status')
+      .filter({ hasText: '3 items moved' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await expect.poll(() => linkNames(watching), LIVE).toEqual(['North', 'East', 'South', 'West']);
+
+    // Delete two together, and bring them back with one undo.
+    await panel.getByRole('button', { name: 'Select' }).click();
+    await panel.getByRole('checkbox', { name: 'Select North' }).click();
+    await panel.getByRole('checkbox', { name: 'Select South' }).click();
+    await panel.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => linkNames(watching), LIVE).toEqual(['East', 'West']);
+    await page
+      .getByRole('status')
+      .filter({ hasText: '2 items deleted' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await expect.poll(() => linkNames(watching), LIVE).toEqual(['North', 'East', 'South', 'West']);
+    await member.context.close();
+  } finally {
+    const made = await calls.find('Bulk board').catch(() => null);
+    if (made) {
+      const response = await request.delete(`/api/consumer/collections/${made.id}/`, {
+        headers: { Authorization: `Bearer ${await tokenFor(request, admin)}` },
+      });
+      expect(response.status()).toBe(204);
+    }
+  }
+});

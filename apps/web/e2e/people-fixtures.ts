@@ -94,6 +94,9 @@ const CAST = {
   curatingEditor: { colleague: 'ben.tanaka@example.com' },
   curationWatcher: { colleague: 'vera.costa@example.com' },
   phoneCurator: { colleague: 'aiko.alvarez@example.com' },
+  // An administrator of the organization, choosing several of its links at once.
+  bulkAdministrator: { colleague: 'amara.zhang@example.com' },
+  bulkWatcher: { colleague: 'kai.patel@example.com' },
   // link-health.spec.ts: the demo's colleague with a moved and a broken link of their own.
   linkHealthPerson: { colleague: 'quinn.zhang@example.com' },
 } satisfies Record<string, Role>;

@@ -19,6 +19,7 @@ import { CollectionDetails } from '../features/details/components/collection-det
 import { LinkDetails } from '../features/details/components/link-details';
 import { DragDropGrid } from '../features/drag-drop/components/drag-drop-grid';
 import { MembersPanel } from '../features/members/components/members-panel';
+import { SelectableItems } from '../features/selection/components/selectable-items';
 import type { MenuPanel, Panel, PanelOf } from './use-panels';
 
 export interface PortalPanelsProps {
@@ -74,15 +75,25 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
         onAddMembers={can.share ? () => open({ kind: 'members', id: collection.id }) : undefined}
         {...tileProps}
       >
-        {can.reorder ? (
-          <DragDropGrid
-            items={collection.items}
-            parent={dropParentOf(parent)}
-            reorder={{ id: collection.id, name: collection.name }}
-            withTrash
-            renderTile={(item) => <MenuItemTile item={item} longPressOnRelease {...tileProps} />}
-          />
-        ) : undefined}
+        <SelectableItems spaces={data.spaces} collection={collection}>
+          {can.reorder ? (
+            <DragDropGrid
+              items={collection.items}
+              parent={dropParentOf(parent)}
+              reorder={{ id: collection.id, name: collection.name }}
+              withTrash
+              renderTile={(item) => <MenuItemTile item={item} longPressOnRelease {...tileProps} />}
+            />
+          ) : (
+            <ul className="tile-grid">
+              {collection.items.map((item) => (
+                <li key={`${item.type}:${item.id}`}>
+                  <MenuItemTile item={item} {...tileProps} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </SelectableItems>
       </CollectionPanel>
     );
   },

@@ -157,6 +157,22 @@ export const en = {
     moveToNone: 'There is no other collection it can go to here.',
     moveHere: 'Move here',
   },
+  // Choosing several items of a collection to move or delete together (decision 0075).
+  selection: {
+    start: 'Select',
+    done: 'Done',
+    all: 'Select all',
+    item: 'Select {{name}}',
+    count_one: '{{count}} selected',
+    count_other: '{{count}} selected',
+    items_one: '{{count}} item',
+    items_other: '{{count}} items',
+    moveTo: 'Move to…',
+    delete: 'Delete',
+    moveTitle_one: 'Move {{count}} item to',
+    moveTitle_other: 'Move {{count}} items to',
+    hint: 'Shift-click a box to choose everything between it and the last one chosen.',
+  },
   reauth: {
     title: "Confirm it's you",
     intro:
@@ -186,6 +202,9 @@ export const en = {
     movedUnnamed: 'Moved',
     reordered: 'New order in “{{name}}”',
     reorderedUnnamed: 'New order saved',
+    movedSeveral: '{{name}} moved',
+    deletedSeveral: '{{name}} deleted',
+    deletedSeveralUnnamed: 'Items deleted',
     undo: 'Undo',
     undoing: 'Undoing…',
     dismiss: 'Dismiss',

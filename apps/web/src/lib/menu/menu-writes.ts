@@ -1,6 +1,8 @@
 import {
   UNDO_HEADERS,
   type CreateFavoriteBody,
+  type DeleteItemsBody,
+  type MoveItemsBody,
   type MoveBody,
   type OrderItemsBody,
   type SuggestLinkBody,
@@ -24,7 +26,7 @@ const id = encodeURIComponent;
  * notice of features/undo). `label` names what went or changed, for the notice.
  */
 async function writeUndoable(
-  method: 'DELETE' | 'PATCH' | 'PUT',
+  method: 'DELETE' | 'PATCH' | 'PUT' | 'POST',
   path: string,
   kind: UndoKind,
   label = '',
@@ -92,6 +94,14 @@ export const deleteShare = (shareId: string, label?: string) =>
 /** Leaving a share removes one's own membership (the profile id). */
 export const leaveShare = (shareId: string, profileId: string, label?: string) =>
   deleteUndoable(`/collection-shares/${id(shareId)}/members/${id(profileId)}`, 'leave', label);
+
+/** Moves several items of a collection to the end of another, together; undoable together. */
+export const moveItems = (body: MoveItemsBody, label: string) =>
+  writeUndoable('POST', '/items/move', 'movedSeveral', label, body);
+
+/** Deletes several items together; one undo brings them all back (decision 0076). */
+export const deleteItems = (body: DeleteItemsBody, label: string) =>
+  writeUndoable('POST', '/items/delete', 'deletedSeveral', label, body);
 
 /** Restores what a deletion removed (decision 0052); the menu reloads after it. */
 export const undoDeletion = (undoId: string) => consumerWrite('POST', `/undo/${id(undoId)}`);

@@ -5,7 +5,15 @@ import { tokenKey } from '../storage';
 
 /** What was deleted (decision 0052) or changed (decision 0076), for the notice's text. */
 export type UndoKind =
-  'link' | 'favorite' | 'collection' | 'leave' | 'changed' | 'moved' | 'reordered';
+  | 'link'
+  | 'favorite'
+  | 'collection'
+  | 'leave'
+  | 'changed'
+  | 'moved'
+  | 'reordered'
+  | 'movedSeveral'
+  | 'deletedSeveral';
 
 /** The deletion that can be undone now: at most one, the latest. */
 export interface PendingUndo {

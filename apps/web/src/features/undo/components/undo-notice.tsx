@@ -22,6 +22,8 @@ const TEXTS: Record<UndoKind, { named: ParseKeys; unnamed: ParseKeys }> = {
   changed: { named: 'undo.changed', unnamed: 'undo.changedUnnamed' },
   moved: { named: 'undo.moved', unnamed: 'undo.movedUnnamed' },
   reordered: { named: 'undo.reordered', unnamed: 'undo.reorderedUnnamed' },
+  movedSeveral: { named: 'undo.movedSeveral', unnamed: 'undo.movedUnnamed' },
+  deletedSeveral: { named: 'undo.deletedSeveral', unnamed: 'undo.deletedSeveralUnnamed' },
 };
 
 /** How long a live region put in a new place waits before it gets its text. */
@@ -33,7 +35,7 @@ type Outcome = { id: string } & (
 );
 
 /** Kinds whose undo puts something back as it was rather than bringing it back. */
-const CHANGES = new Set<UndoKind>(['changed', 'moved', 'reordered']);
+const CHANGES = new Set<UndoKind>(['changed', 'moved', 'reordered', 'movedSeveral']);
 
 /**
  * The notice after a deletion (decision 0052): "… deleted" with Undo, for the time left of
