@@ -78,6 +78,9 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
       initialQuery={panel.query}
       onClose={panels.back}
       onOpenLink={onOpenLink}
+      onOpenDetails={(entry) =>
+        panels.open({ kind: 'link-details', id: entry.item.id, itemType: entry.item.type })
+      }
     />
   ),
   feedback: (_panel, { panels }) => <FeedbackDialog onClose={panels.back} />,

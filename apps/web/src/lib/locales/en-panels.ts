@@ -33,6 +33,7 @@ export const enPanels = {
     results: 'Results',
     resultCount_one: '{{count}} link found',
     resultCount_other: '{{count}} links found',
+    details: 'Details of “{{name}}”',
   },
   write: {
     failed: 'Sorry, that did not work. Please try again.',

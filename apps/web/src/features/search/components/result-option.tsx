@@ -9,13 +9,15 @@ interface Props {
   /** Reached by the arrow keys (the combobox's aria-activedescendant). */
   active: boolean;
   onOpen: (link: LinkLike) => void;
+  /** A right-click opens the result's details instead of the browser's menu. */
+  onDetails?: (entry: SearchEntry) => void;
 }
 
 /**
  * One result of the search: an option of the combobox's listbox, which a click or Enter opens
  * in a new tab. It is not a link inside an option (an option holds no interactive content).
  */
-export function ResultOption({ id, entry, active, onOpen }: Props) {
+export function ResultOption({ id, entry, active, onOpen, onDetails }: Props) {
   const { t } = useTranslation();
   const { item } = entry;
   const safe = safeHref(item.url) !== null;
@@ -33,6 +35,14 @@ export function ResultOption({ id, entry, active, onOpen }: Props) {
       // The field keeps the focus.
       onMouseDown={(event) => event.preventDefault()}
       onClick={() => onOpen(item)}
+      onContextMenu={
+        onDetails
+          ? (event) => {
+              event.preventDefault();
+              onDetails(entry);
+            }
+          : undefined
+      }
     >
       <LinkIcon name={item.name} icon={item.icon} />
       <span className="option__name">{item.name}</span>

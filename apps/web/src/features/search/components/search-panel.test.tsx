@@ -117,6 +117,36 @@ describe('the search combobox', () => {
     expect(input).toHaveFocus();
   });
 
+  it('opens the highlighted result’s details from its Details button, or a right-click', async () => {
+    const onOpenDetails = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <SearchPanel
+        index={index}
+        onClose={() => {}}
+        onOpenLink={() => {}}
+        onOpenDetails={onOpenDetails}
+      />,
+    );
+    const input = screen.getByRole('combobox');
+    await user.type(input, 'git');
+    await screen.findByRole('listbox');
+    expect(screen.queryByRole('button', { name: /^Details of/ })).toBeNull();
+    await user.keyboard('{ArrowDown}');
+    await user.click(screen.getByRole('button', { name: 'Details of “GitHub”' }));
+    expect(onOpenDetails).toHaveBeenLastCalledWith(
+      expect.objectContaining({ item: expect.objectContaining({ name: 'GitHub' }) }),
+    );
+    await user.pointer({
+      keys: '[MouseRight]',
+      target: screen.getByRole('option', { name: /My pull requests/ }),
+    });
+    expect(onOpenDetails).toHaveBeenLastCalledWith(
+      expect.objectContaining({ item: expect.objectContaining({ name: 'My pull requests' }) }),
+    );
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('starts from the last result with ArrowUp, and forgets the active one on typing', async () => {
     const { input, user } = renderPanel();
     await user.type(input, 'git');

@@ -29,6 +29,11 @@ interface Props {
   initialQuery?: string;
   onClose: () => void;
   onOpenLink: (link: LinkLike) => void;
+  /**
+   * Opens a result's details (where those who may change it edit it, decision 0008): from
+   * the highlighted result's Details button, or a right-click on a result.
+   */
+  onOpenDetails?: (entry: SearchEntry) => void;
 }
 
 function asLink(entry: LastUsedLink): LinkLike {
@@ -51,7 +56,7 @@ function asLink(entry: LastUsedLink): LinkLike {
  * the active option (the focus stays in the field), Enter picks it: a result opens in a new
  * tab as a click does, a recent search becomes the query. Escape closes the panel.
  */
-export function SearchPanel({ index, initialQuery, onClose, onOpenLink }: Props) {
+export function SearchPanel({ index, initialQuery, onClose, onOpenLink, onOpenDetails }: Props) {
   const { t } = useTranslation();
   // Keys typed right after the shortcut, before this field could take them, start the query.
   const [input, setInput] = useState(() => initialQuery ?? typedBeforeFocus());
@@ -157,6 +162,18 @@ export function SearchPanel({ index, initialQuery, onClose, onOpenLink }: Props)
           </>
         ) : null}
       </div>
+      {active && onOpenDetails && activeIndex >= 0 && results[activeIndex] ? (
+        <p className="search-details">
+          <button
+            type="button"
+            className="button"
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => onOpenDetails(results[activeIndex]!)}
+          >
+            {t('search.details', { name: results[activeIndex]!.item.name })}
+          </button>
+        </p>
+      ) : null}
       {active && results.length > 0 ? (
         <section aria-label={t('search.results')}>
           <ul
@@ -172,6 +189,7 @@ export function SearchPanel({ index, initialQuery, onClose, onOpenLink }: Props)
                 entry={entry}
                 active={i === activeIndex}
                 onOpen={openResult}
+                onDetails={onOpenDetails}
               />
             ))}
           </ul>
