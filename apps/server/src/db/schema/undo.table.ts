@@ -7,7 +7,7 @@ export type UndoKind =
 
 /**
  * What a deletion in the portal removed, or the rows an edit, a move or a new order changed
- * (kind `change`, 0016_undo_of_changes.sql, decision 0076), restorable by the person who did it until it
+ * (kind `change`, 0017_undo_of_changes.sql, decision 0076), restorable by the person who did it until it
  * expires (0011_undo.sql, decision 0052). `rows` holds each table's rows as `to_jsonb`.
  */
 export const undoSnapshots = pgTable('undo_snapshots', {
