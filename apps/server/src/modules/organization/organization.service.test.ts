@@ -193,7 +193,7 @@ describe('the settings', () => {
     ],
     ['a domain with an @ inside', { ssoDomains: ['me@example.com'] }, 'is not a domain name'],
     ['a NUL in the name', { name: 'a\u0000b' }, 'body.name must not contain a NUL character'],
-    ['a blank name', { name: ' \u200b ' }, 'body.name'],
+    ['a blank name', { name: ' \u200b ' }, 'The name cannot be blank'],
   ])('refuses %s: 400 naming the field, nothing changed', async (_what, body, message) => {
     await refused(() => service.update(admin, ORIGIN, body), 400, message);
   });
