@@ -99,6 +99,8 @@ describe('the settings', () => {
       ssoDomains: [],
       auditRetentionDays: 365,
       ssoConfigured: false,
+      // These services run without PUBLIC_URL: invitation links would point at localhost.
+      publicAddressWarning: expect.stringMatching(/^Invitation links point at http:\/\/localhost:/),
     });
   });
 
@@ -122,6 +124,7 @@ describe('the settings', () => {
       ssoDomains: ['corp.example.com', 'example.com', 'xn--bcher-kva.de'],
       auditRetentionDays: 30,
       ssoConfigured: false,
+      publicAddressWarning: expect.any(String),
     });
     expect(await orgRow(org.id)).toMatchObject({
       feedbackUrl: 'https://forms.example.com/feedback',
