@@ -50,7 +50,7 @@ async function main() {
   await migrate(database);
   const demo = await seedDemo(database, config);
   const app = await buildApp({ config, database, periodicJobs: true });
-  await prepareStartup(demo, app.services.setup);
+  await prepareStartup(demo, app.services.setup, app.services.auth);
   await app.listen({ port: config.port, host: config.host });
 
   process.on('message', (message: RoundRequest) => {

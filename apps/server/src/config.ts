@@ -263,16 +263,14 @@ function mail(env: NodeJS.ProcessEnv, publicOrigin: string): MailConfig | null {
     if (env.MAIL_FROM) throw new ConfigError('MAIL_FROM is set but SMTP_URL is not; set both');
     return null;
   }
-  let url: URL;
+  let url: URL | null = null;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError('SMTP_URL is not a URL; expected smtp://user:pass@host:587');
+    // Said below, with what was typed.
   }
-  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
-    throw new ConfigError(
-      `SMTP_URL must start with smtp:// or smtps:// and name a host; got "${url.protocol}//${url.hostname}"`,
-    );
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new ConfigError(smtpUrlRefusal(raw));
   }
   const from = env.MAIL_FROM?.trim() || `Signpost <signpost@${new URL(publicOrigin).hostname}>`;
   if (/[\r\n]/.test(from) || !/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(from)) {
@@ -281,6 +279,28 @@ function mail(env: NodeJS.ProcessEnv, publicOrigin: string): MailConfig | null {
     );
   }
   return { smtpUrl: raw, from };
+}
+
+/**
+ * Why SMTP_URL is refused, quoting what was typed (a password in it hidden) and what to write
+ * instead. A scheme is required: `mail.example.com:587` is refused rather than taken as
+ * smtp://, since no other address of the configuration goes without one, and the choice
+ * between smtp:// (STARTTLS) and smtps:// (TLS from the first byte) is the operator's.
+ */
+export function smtpUrlRefusal(raw: string): string {
+  const shown = raw.replace(/^((?:[a-z][a-z0-9+.-]*:\/\/)?)[^@/\s]*@/i, '$1***@');
+  // The host (and port) the value seems to name: after any scheme and user, before any path.
+  const host = raw
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+    .replace(/^[^@/\s]*@/, '')
+    .replace(/\/.*$/, '');
+  const named = /^[a-z0-9.-]+\.[a-z0-9-]+(?::\d{1,5})?$|^localhost(?::\d{1,5})?$/i.test(host);
+  const hasScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw);
+  const instead = named
+    ? `write smtp://${host} (STARTTLS when the server offers it) or smtps://${host.replace(/:\d+$/, '')}:465 (TLS)`
+    : 'write smtp://user:password@host:587 (STARTTLS when the server offers it) or smtps://user:password@host:465 (TLS)';
+  const what = hasScheme ? 'is not an smtp:// or smtps:// address' : 'is not an address';
+  return `SMTP_URL "${shown}" ${what}: ${instead}`;
 }
 
 function timeouts(env: NodeJS.ProcessEnv): TimeoutsConfig {

@@ -48,7 +48,7 @@ async function main() {
 
   const demo = await seedDemo(database, config);
   const app = await buildApp({ config, database, periodicJobs: true });
-  const startup = await prepareStartup(demo, app.services.setup);
+  const startup = await prepareStartup(demo, app.services.setup, app.services.auth);
   let metricsServer: Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -104,7 +104,7 @@ async function main() {
       `cannot listen on ${config.host}:${config.metrics?.port ?? ''} (METRICS_PORT): ${(error as Error).message}`,
     );
   }
-  process.stdout.write(startupBanner(config, database.kind, startup));
+  process.stdout.write(startupBanner(config, startup));
 }
 
 main().catch((error: unknown) => {

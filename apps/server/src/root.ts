@@ -44,6 +44,7 @@ import { createListener } from './modules/live/live.listener.ts';
 import { createLiveRepository } from './modules/live/live.repository.ts';
 import { createMenuRepository } from './modules/menu/menu.repository.ts';
 import { createMenuService } from './modules/menu/menu.service.ts';
+import { localAddressWarnings } from './lib/public-address.ts';
 import { createOrganizationRepository } from './modules/organization/organization.repository.ts';
 import { createOrganizationService } from './modules/organization/organization.service.ts';
 import { createPeersRepository } from './modules/peers/peers.repository.ts';
@@ -218,6 +219,11 @@ export function composeServer({
     adminAccess,
     audit,
     ssoProviders: config.oidcProviders,
+    publicAddressWarning:
+      localAddressWarnings({
+        publicUrl: config.publicUrl,
+        mailFrom: config.mail?.from ?? null,
+      }).join(' ') || null,
   });
   const suggestions = createSuggestionsService({
     db,

@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seedDemoIfEmpty } from './db/seed/demo.ts';
+import { localAddressWarnings } from './lib/public-address.ts';
+import type { AuthService } from './modules/auth/auth.service.ts';
 import { SETUP_CODE_HOURS, type SetupService } from './modules/setup/setup.service.ts';
 
 export interface Startup {
@@ -8,6 +10,12 @@ export interface Startup {
   demo: boolean;
   /** The one-time setup code to print, while no organization exists. */
   setupCode: string | null;
+  /**
+   * The demo account exists in the database and signs in with the demo password: only then
+   * is it printed (an installation without the demo, or whose demo password was changed,
+   * would be told a sign-in that does not work).
+   */
+  demoSignIn: boolean;
 }
 
 /**
@@ -27,12 +35,17 @@ export async function seedDemo(database: DatabaseHandle, config: Config): Promis
 export async function prepareStartup(
   demo: boolean,
   setup: Pick<SetupService, 'issueCode'>,
+  auth: Pick<AuthService, 'passwordSignsIn'>,
 ): Promise<Startup> {
-  return { demo, setupCode: await setup.issueCode() };
+  return {
+    demo,
+    setupCode: await setup.issueCode(),
+    demoSignIn: await auth.passwordSignsIn(DEMO_EMAIL, DEMO_PASSWORD),
+  };
 }
 
-/** The lines printed once the server listens. */
-export function startupBanner(config: Config, kind: DatabaseHandle['kind'], startup: Startup) {
+/** The lines printed once the server listens, from the configuration and what start found. */
+export function startupBanner(config: Config, startup: Startup) {
   // The public address: the one where single sign-on works (decision 0054).
   const lines = [
     '',
@@ -46,9 +59,12 @@ export function startupBanner(config: Config, kind: DatabaseHandle['kind'], star
         : `  Metrics: http://${config.host}:${config.metrics.port}/metrics${config.metrics.token ? ' (with METRICS_TOKEN)' : ''}`,
     );
   }
-  if (startup.demo || (config.demoData && kind === 'pglite' && !startup.setupCode)) {
-    lines.push(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
-  }
+  if (startup.demoSignIn) lines.push(`  Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  const warnings = localAddressWarnings({
+    publicUrl: config.publicUrl,
+    mailFrom: config.mail?.from ?? null,
+  });
+  if (warnings.length > 0) lines.push('', ...warnings.map((warning) => `  Warning: ${warning}`));
   if (startup.setupCode) {
     lines.push(
       '',

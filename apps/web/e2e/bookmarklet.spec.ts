@@ -70,7 +70,7 @@ test('an unsafe address sent is refused like a typed one, and nothing is added',
   const address = panel.getByRole('textbox', { name: 'Link address' });
   await expect(address).toHaveAttribute('aria-invalid', 'true');
   await expect(address).toHaveAccessibleDescription(
-    'Link address must be an http, https or mailto address.',
+    "The link's address needs to be an http, https or mailto address.",
   );
   await expect(panel).toBeVisible();
   expect((await calls.find('My Space')).items ?? []).toEqual(before);

@@ -20,10 +20,10 @@ test("a refused address shows the server's message beside the address field, and
 
   await expect(address).toHaveAttribute('aria-invalid', 'true');
   await expect(address).toHaveAccessibleDescription(
-    'Link address must be an http, https or mailto address.',
+    "The link's address needs to be an http, https or mailto address.",
   );
   await expect(
-    panel.getByText('Link address must be an http, https or mailto address.'),
+    panel.getByText("The link's address needs to be an http, https or mailto address."),
   ).toBeVisible();
   await expect(address).toBeFocused();
   await expect(address).toHaveValue('javascript:alert(1)');
@@ -43,7 +43,7 @@ test("a refused address shows the server's message beside the address field, and
   await panel.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('dialog', { name: 'Add' }).getByRole('button', { name: 'New Link' }).click();
   await expect(address).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(panel.getByText('Link address must be an http')).toHaveCount(0);
+  await expect(panel.getByText("The link's address needs to be an http")).toHaveCount(0);
   await address.fill('https://alerts.example.com');
   await panel.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(panel).toBeHidden();

@@ -1,4 +1,6 @@
 import { expect, test } from './people-fixtures';
+import AxeBuilder from './axe';
+import { lowContrasts } from './contrast';
 import { consumerCalls } from './panels-support';
 import { expectAccessible, signIn, tokenFor } from './support';
 
@@ -25,6 +27,25 @@ test('delete a link from its menu, then undo it', async ({ page, request, undoLi
   // The notice never takes the focus; Tab reaches its button.
   await expect(notice.getByRole('button', { name: 'Undo' })).not.toBeFocused();
   await expectAccessible(page);
+  // Its buttons read, in the light theme and the dark one (WCAG AA, measured from the styles
+  // the browser applied: axe leaves the fixed notice's contrast "to review").
+  for (const colorScheme of ['dark', 'light'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await lowContrasts(notice.getByRole('button'))).toEqual([]);
+    await expectAccessible(page);
+  }
+  // The check sees what the Undo button looked like before: a plain button's white, with the
+  // notice's text colour, white too.
+  const undoButton = notice.getByRole('button', { name: 'Undo' });
+  await undoButton.evaluate((button: HTMLElement) => {
+    button.style.background = 'var(--surface)';
+    button.style.color = 'inherit';
+  });
+  expect(await lowContrasts(undoButton)).toEqual([
+    expect.objectContaining({ foreground: 'rgb(255, 255, 255)', ratio: 1, required: 4.5 }),
+  ]);
+  expect((await new AxeBuilder(page).analyze()).map((v) => v.id)).toContain('color-contrast');
+  await undoButton.evaluate((button: HTMLElement) => button.removeAttribute('style'));
   await notice.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByRole('status').filter({ hasText: '“Regretted” is back.' })).toBeVisible();
   await expect(mySpace.getByRole('link', { name: /^Regretted/ })).toBeVisible();

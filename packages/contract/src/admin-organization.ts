@@ -46,6 +46,12 @@ export const OrganizationSettings = Type.Object(
     ssoConfigured: Type.Boolean({
       description: 'Whether a single sign-on provider serves this organization (read only)',
     }),
+    publicAddressWarning: Type.Optional(
+      Type.String({
+        description:
+          'Present when what the server sends people would carry an address only its own computer knows (read only): invitation links on a PUBLIC_URL that is unset or local (localhost, 127.0.0.1), mail sent from an address at localhost. In words, saying which setting to change',
+      }),
+    ),
   },
   exact,
 );

@@ -66,6 +66,12 @@ export const ErrorResponse = Type.Object({
   code: Type.String({ description: 'A stable, machine-readable code' }),
   message: Type.String({ description: 'A human-readable explanation' }),
   msg: Type.String({ description: 'The same text as message, for clients that read msg' }),
+  field: Type.Optional(
+    Type.String({
+      description:
+        'For a refused value (400): the property of the body, query string or path the message is about, so that a form shows the message by its field',
+    }),
+  ),
 });
 export type ErrorResponse = Static<typeof ErrorResponse>;
 

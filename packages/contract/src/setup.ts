@@ -17,28 +17,33 @@ export type SetupStatusResponse = Static<typeof SetupStatusResponse>;
 export const CompleteSetupBody = Type.Object(
   {
     organizationName: Type.String({
+      title: "the organization's name",
       minLength: 1,
       maxLength: LIMITS.name,
       description: 'The name of the organization',
       ...visibleText,
     }),
     name: Type.String({
+      title: "the administrator's name",
       minLength: 1,
       maxLength: LIMITS.name,
       description: "The first administrator's name",
       ...visibleText,
     }),
     email: Type.String({
+      title: 'the e-mail address',
       minLength: 3,
       maxLength: LIMITS.email,
       description: "The first administrator's e-mail address",
     }),
     password: Type.String({
+      title: 'the password',
       minLength: LIMITS.password.min,
       maxLength: LIMITS.password.max,
       description: '8 to 128 characters, taken exactly as typed',
     }),
     setupCode: Type.String({
+      title: 'the setup code',
       minLength: 1,
       maxLength: 64,
       description: 'The one-time code the server printed in its log at start',

@@ -23,22 +23,22 @@ const MULTILINE_FORBIDDEN =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/u;
 
-/** What is wrong with a text, or null when it may be stored. */
+/** What is wrong with a text, after its field's label ("The name cannot …"), or null. */
 export function textProblem(value: string, allowLines = false): string | null {
   const match = (allowLines ? MULTILINE_FORBIDDEN : LINE_FORBIDDEN).exec(value);
   if (!match) return null;
   const code = match[0].codePointAt(0) ?? 0;
   const name = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
   if (code >= 0xd800 && code <= 0xdfff) {
-    return `must not contain a lone surrogate (${name}): it is not a character`;
+    return `cannot contain a lone surrogate (${name}): it is not a character`;
   }
   if (code === 0xfffe || code === 0xffff) {
-    return `must not contain ${name}: it is not a character`;
+    return `cannot contain ${name}: it is not a character`;
   }
   if (!allowLines && (code === 0x09 || code === 0x0a || code === 0x0d)) {
-    return `must be one line: tabs and line breaks (${name}) are not allowed here`;
+    return `needs to be one line: tabs and line breaks (${name}) are not allowed here`;
   }
-  return `must not contain the control character ${name}`;
+  return `cannot contain the control character ${name}`;
 }
 
 /** The schema keyword that marks a name: it must hold a visible character. */
@@ -58,6 +58,6 @@ export function isBlank(value: string): boolean {
   return value.replace(INVISIBLE, '') === '';
 }
 
-/** The problem of a blank name, after the field. */
+/** The problem of a blank name, after the field's label. */
 export const BLANK_PROBLEM =
-  'must not be blank: spaces and invisible characters alone are not a name';
+  'cannot be blank: spaces and invisible characters alone are not a name';

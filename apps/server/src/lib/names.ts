@@ -1,5 +1,6 @@
 import { BLANK_PROBLEM, isBlank } from '@signpost/contract';
-import { badRequest } from './errors.ts';
+import { fieldRefused } from './errors.ts';
+import { labelFromName, textProblemInWords } from './field-words.ts';
 
 /**
  * A name as stored: trimmed, and never only spaces or invisible characters (the request
@@ -8,6 +9,8 @@ import { badRequest } from './errors.ts';
  */
 export function cleanName(name: string, field = 'name'): string {
   const value = name.trim();
-  if (isBlank(value)) throw badRequest(`body.${field} ${BLANK_PROBLEM}`);
+  if (isBlank(value)) {
+    throw fieldRefused(field, textProblemInWords(labelFromName(field), BLANK_PROBLEM));
+  }
   return value;
 }

@@ -1,5 +1,12 @@
 import { BLANK_PROBLEM, isBlank, MULTILINE, textProblem, VISIBLE } from '@signpost/contract';
-import { badRequest } from './errors.ts';
+import { fieldRefused, badRequest } from './errors.ts';
+import {
+  capital,
+  labelFromName,
+  textProblemInWords,
+  type FieldProblem,
+  type RequestPart,
+} from './field-words.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -49,25 +56,49 @@ function itemSchemas(schemas: Schema[], index: number): Schema[] {
   return result;
 }
 
-/**
- * The first string of a request part that holds a character no text may hold (see
- * `textProblem` in the contract), as a message naming the field: `body.name must not contain
- * the control character U+0000`. Property names are checked too. A string is a multi-line
- * text only when a schema of its place says so; a place without a schema is one line.
- */
-export function findTextProblem(data: unknown, schema: unknown, where: string): string | null {
-  return walk(data, branches(schema), where, 0);
+/** The label of a place: its schema's title, else its property's name in words. */
+function labelOf(schemas: Schema[], key: string): string {
+  const titled = schemas.find((s) => typeof s.title === 'string' && s.title.trim() !== '');
+  return titled ? (titled.title as string) : labelFromName(key);
 }
 
-function walk(data: unknown, schemas: Schema[], where: string, depth: number): string | null {
+/** Where the walk is: what to call the place, and the top property it lies under. */
+interface Place {
+  label: string;
+  field: string | null;
+}
+
+const WHOLE: Record<RequestPart, string> = {
+  body: 'the request',
+  querystring: 'the query of the address',
+  params: 'the address',
+  headers: 'the request’s headers',
+};
+
+/**
+ * The first string of a request part that holds a character no text may hold (see
+ * `textProblem` in the contract), said in words with the field's label (decision 0078):
+ * "The name cannot contain the control character U+0000." Property names are checked too. A
+ * string is a multi-line text only when a schema of its place says so; a place without a
+ * schema is one line.
+ */
+export function findTextProblem(
+  data: unknown,
+  schema: unknown,
+  part: RequestPart,
+): FieldProblem | null {
+  return walk(data, branches(schema), { label: WHOLE[part], field: null }, 0);
+}
+
+function walk(data: unknown, schemas: Schema[], place: Place, depth: number): FieldProblem | null {
   if (typeof data === 'string') {
     const allowLines = schemas.some((s) => s[MULTILINE] === true);
     const problem = textProblem(data, allowLines);
-    if (problem) return `${where} ${problem}`;
+    if (problem) return { field: place.field, message: textProblemInWords(place.label, problem) };
     // A name must show something: not only spaces, zero-width or bidirectional characters.
     // An empty text is left to the schema (its minLength).
     if (data !== '' && schemas.some((s) => s[VISIBLE] === true) && isBlank(data)) {
-      return `${where} ${BLANK_PROBLEM}`;
+      return { field: place.field, message: textProblemInWords(place.label, BLANK_PROBLEM) };
     }
     return null;
   }
@@ -75,15 +106,27 @@ function walk(data: unknown, schemas: Schema[], where: string, depth: number): s
   if (depth > 64 || typeof data !== 'object' || data === null) return null;
   if (Array.isArray(data)) {
     for (let i = 0; i < data.length; i++) {
-      const problem = walk(data[i], itemSchemas(schemas, i), `${where}.${i}`, depth + 1);
+      const entry = { label: `entry ${i + 1} of ${place.label}`, field: place.field };
+      const problem = walk(data[i], itemSchemas(schemas, i), entry, depth + 1);
       if (problem) return problem;
     }
     return null;
   }
   for (const [key, value] of Object.entries(data)) {
     const keyProblem = textProblem(key);
-    if (keyProblem) return `${where} has a property name that ${keyProblem}`;
-    const problem = walk(value, propertySchemas(schemas, key), `${where}.${key}`, depth + 1);
+    if (keyProblem) {
+      return {
+        field: place.field,
+        message: `${capital(place.label)} has a property whose name ${keyProblem}.`,
+      };
+    }
+    const inner = propertySchemas(schemas, key);
+    const problem = walk(
+      value,
+      inner,
+      { label: labelOf(inner, key), field: place.field ?? key },
+      depth + 1,
+    );
     if (problem) return problem;
   }
   return null;
@@ -105,12 +148,13 @@ interface RequestLike {
 /**
  * Checks every string of the path parameters, the query string and the body, before the
  * schema and before any route, on every route (with a schema for the part or not): 400
- * naming the field, nothing read or stored.
+ * naming the field in words, nothing read or stored.
  */
 export async function checkRequestText(request: RequestLike): Promise<void> {
   const schema = request.routeOptions.schema ?? {};
   for (const [property, part] of PARTS) {
     const problem = findTextProblem(request[property], schema[part], part);
-    if (problem) throw badRequest(problem);
+    if (problem?.field) throw fieldRefused(problem.field, problem.message);
+    if (problem) throw badRequest(problem.message);
   }
 }

@@ -4,6 +4,13 @@ import fp from 'fastify-plugin';
 import { STATUS_CODES } from 'node:http';
 import { errorChain, isFromDatabase } from '../db/errors.ts';
 import { AppError } from '../lib/errors.ts';
+import {
+  pathMessageInWords,
+  schemaProblem,
+  type FieldProblem,
+  type RequestPart,
+  type SchemaError,
+} from '../lib/field-words.ts';
 import { pathOf } from './request-log.ts';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -58,6 +65,7 @@ export function sendError(
   statusCode: number,
   code: ErrorCode,
   message: string,
+  field: string | null = null,
 ) {
   const body: ErrorResponse = {
     statusCode,
@@ -65,6 +73,7 @@ export function sendError(
     code,
     message,
     msg: message,
+    ...(field ? { field } : {}),
   };
   return reply.status(statusCode).type('application/json; charset=utf-8').send(body);
 }
@@ -72,12 +81,21 @@ export function sendError(
 /** The one place that turns errors into responses; details of 5xx stay in the log. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A refused value is said in words, naming the field by its label (decision 0078).
+    const schemaOf = (part: RequestPart): unknown =>
+      (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part];
     if (error instanceof AppError) {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-      return sendError(reply, error.statusCode, error.code, error.message);
+      let problem: FieldProblem = { field: error.field, message: error.message };
+      if (error.statusCode === 400 && !error.field) {
+        problem = pathMessageInWords(error.message, schemaOf) ?? problem;
+      }
+      return sendError(reply, error.statusCode, error.code, problem.message, problem.field);
     }
     if (error.validation) {
-      return sendError(reply, 400, 'VALIDATION_ERROR', error.message);
+      const part = (error.validationContext ?? 'body') as RequestPart;
+      const problem = schemaProblem(error.validation as SchemaError[], part, schemaOf(part));
+      return sendError(reply, 400, 'VALIDATION_ERROR', problem.message, problem.field);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
@@ -126,7 +144,10 @@ interface AjvErrorLike {
   params: Record<string, unknown>;
 }
 
-/** Validation messages that name the field: `body.name must NOT have more than 200 characters`. */
+/**
+ * The error of a failed check as Fastify keeps it (`body.name must NOT have more than 200
+ * characters`): for the log only. The answer says it in words (`schemaProblem`, decision 0078).
+ */
 export function formatSchemaErrors(errors: AjvErrorLike[], dataVar: string): Error {
   const e = errors[0];
   if (!e) return new Error(`${dataVar} is not valid`);

@@ -31,8 +31,9 @@ const TYPED: [string, string][] = [
   ['https://аррӏе.com/login', 'https://xn--80ak6aa92e.com/login'],
 ];
 const USER_INFO = 'https://good.example@evil.example/';
-const USER_INFO_MESSAGE =
-  'body.url must not hold a user name or password before the host (user@host): give the address of the page itself';
+/** The refusal of an address with a user name, after the field's label. */
+const USER_INFO_PROBLEM =
+  'cannot hold a user name or password before the host (user@host): give the address of the page itself.';
 
 describe('addresses as stored', () => {
   it('a new link keeps the parsed form', async () => {
@@ -100,34 +101,34 @@ describe('addresses as stored', () => {
         url: `/api/consumer/collections/${admin.rootId}/links`,
         headers: adminHeaders,
         payload: { name: 'x', url: USER_INFO },
-        field: 'body.url',
+        field: "The link's address",
       },
       {
         method: 'PATCH',
         url: `/api/consumer/links/${link!.id}`,
         headers: adminHeaders,
         payload: { url: USER_INFO },
-        field: 'body.url',
+        field: "The link's address",
       },
       {
         method: 'POST',
         url: `/api/consumer/collections/${teamSpace.id}/suggestions`,
         headers: memberHeaders,
         payload: { name: 'x', url: USER_INFO },
-        field: 'body.url',
+        field: "The link's address",
       },
       {
         method: 'PATCH',
         url: '/api/admin/organization',
         headers: adminHeaders,
         payload: { feedbackUrl: USER_INFO },
-        field: 'body.feedbackUrl',
+        field: 'The feedback address',
       },
     ] as const;
     for (const { field, ...call } of calls) {
       const response = await app.inject(call);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(USER_INFO_MESSAGE.replace('body.url', field));
+      expect(response.json().message).toBe(`${field} ${USER_INFO_PROBLEM}`);
     }
     expect(await snapshot(db)).toEqual(rows);
     const [after] = await db.select().from(organizations).where(eq(organizations.id, org.id));

@@ -43,6 +43,18 @@ export function errorMessage(data: unknown): string | null {
   return null;
 }
 
+/**
+ * The property of the request a refusal is about, as the server names it (`field`, decision
+ * 0078): the form shows the message by that field. Null when it names none.
+ */
+export function errorField(data: unknown): string | null {
+  if (data && typeof data === 'object') {
+    const field = (data as Record<string, unknown>).field;
+    if (typeof field === 'string' && field !== '') return field;
+  }
+  return null;
+}
+
 export interface ApiResponse<T> {
   status: number;
   data: T;

@@ -26,6 +26,17 @@ describe('serverMessage', () => {
     expect(serverMessage(null, labels)).toBeNull();
   });
 
+  it('shows the words of the server by the field its answer names (decision 0078)', () => {
+    const words = 'The address can have at most 2048 characters: shorten it.';
+    const answer = { statusCode: 400, code: 'VALIDATION_ERROR', message: words, field: 'url' };
+    expect(serverMessage(new ApiError(400, answer), labels)).toEqual({ field: 'url', text: words });
+    // A field the form does not show: the words, above the form.
+    expect(serverMessage(new ApiError(400, { ...answer, field: 'color' }), labels)).toEqual({
+      field: null,
+      text: words,
+    });
+  });
+
   it('reads msg when there is no message (spec §8)', () => {
     expect(serverMessage(new ApiError(409, { msg: 'Already shared.' }))).toEqual({
       field: null,

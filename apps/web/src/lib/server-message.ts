@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import { ApiError, errorMessage, NetworkError } from './api-client';
+import { ApiError, errorField, errorMessage, NetworkError } from './api-client';
 import './panel-texts';
 
 /**
@@ -37,7 +37,8 @@ function everyday(text: string) {
 }
 
 /**
- * The server's message in the words of the form: a field path (`body.url`) becomes the
+ * A message that names its field by its path, as servers before decision 0078 wrote them,
+ * in the words of the form: a field path (`body.url`) becomes the
  * field's label ("Link address must be an http, https or mailto address."), and the field is
  * returned when `labels` has it. A path the form has no label for is kept as the server
  * wrote it.
@@ -67,5 +68,9 @@ export function serverMessage<F extends string>(
   if (error instanceof NetworkError) return { field: null, text: i18next.t('offline.writeWaits') };
   if (!(error instanceof ApiError) || !SERVER_MESSAGE_STATUSES.includes(error.status)) return null;
   const message = errorMessage(error.data);
-  return message?.trim() ? readableMessage(message, labels) : null;
+  if (!message?.trim()) return null;
+  // The server says which field, and says it in words (decision 0078).
+  const field = errorField(error.data) as F | null;
+  if (field && labels[field]) return { field, text: message.trim() };
+  return readableMessage(message, labels);
 }

@@ -134,12 +134,12 @@ describe('personal access tokens', () => {
   });
 
   it.each([
-    [{}, 'required'],
-    [{ name: '' }, 'fewer than 1'],
-    [{ name: 'x'.repeat(101) }, 'more than 100'],
-    [{ name: 'x', expiresInDays: 0 }, '>= 1'],
-    [{ name: 'x', expiresInDays: 3651 }, '<= 3650'],
-    [{ name: 'x', expiresInDays: '30' }, 'integer'],
+    [{}, 'Enter the name.'],
+    [{ name: '' }, 'Enter the name.'],
+    [{ name: 'x'.repeat(101) }, 'at most 100 characters'],
+    [{ name: 'x', expiresInDays: 0 }, 'cannot be less than 1'],
+    [{ name: 'x', expiresInDays: 3651 }, 'cannot be more than 3650'],
+    [{ name: 'x', expiresInDays: '30' }, 'a whole number'],
     [{ name: 'x', owner: 'someone' }, 'unknown property'],
   ])('refuses the body %j with 400, storing nothing', async (payload, message) => {
     const user = await createUser(db, org.id);

@@ -50,16 +50,16 @@ describe('POST /api/auth/sessions/', () => {
   });
 
   it.each([
-    [{ email: 'a@b.c', password: 'x' }, 'body.type is required'],
-    [{ type: 'email-password', password: 'x' }, 'body.email is required'],
-    [{ type: 'email-password', email: 'a@b.c', password: 5 }, 'body.password must be string'],
+    [{ email: 'a@b.c', password: 'x' }, 'Enter the type.'],
+    [{ type: 'email-password', password: 'x' }, 'Enter the e-mail address.'],
+    [{ type: 'email-password', email: 'a@b.c', password: 5 }, 'The password needs to be text.'],
     [
       { type: 'email-password', email: 'a@b.c', password: 'x', admin: true },
-      'body has an unknown property "admin"',
+      'The request has an unknown property "admin": leave it out.',
     ],
     [
       { type: 'email-password', email: 'a@b.c', password: 'x'.repeat(129) },
-      'body.password must NOT have more than 128 characters',
+      'The password can have at most 128 characters: shorten it.',
     ],
   ])('refuses bad input %j with 400 naming the field', async (payload, message) => {
     const before = await countRows(db, 'sessions');

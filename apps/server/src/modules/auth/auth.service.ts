@@ -174,6 +174,20 @@ export function createAuthService({
     await throttle.clear(keys.pair);
   }
 
+  /**
+   * Whether an e-mail and password would sign in now: an active person whose organization
+   * allows password sign-in, and whose stored password is that one. Nothing is counted or
+   * recorded: it is the server's own question (the start banner's demo sign-in), not an
+   * attempt to sign in.
+   */
+  async function passwordSignsIn(email: string, password: string): Promise<boolean> {
+    const user = await sessions.findUserByEmail(db, email.trim().toLowerCase());
+    if (!user || user.status !== 'active' || !user.passwordSignIn || !user.passwordHash) {
+      return false;
+    }
+    return verifier.verify(user.passwordHash, password);
+  }
+
   /** A complete password check, for sign-ins that have no second step. */
   async function checkPassword(input: PasswordCheckInput) {
     const result = await verifyPassword(input);
@@ -223,6 +237,7 @@ export function createAuthService({
     startSession,
     signedIn,
     checkPassword,
+    passwordSignsIn,
     signInThrottle,
     signInFailed,
 

@@ -35,20 +35,20 @@ describe('POST /api/auth/password', () => {
   it.each([
     [
       { currentPassword: PASSWORD, newPassword: 'seven77' },
-      'body.newPassword must NOT have fewer than 8 characters',
+      'The new password needs at least 8 characters.',
     ],
     [
       { currentPassword: PASSWORD, newPassword: 'x'.repeat(129) },
-      'body.newPassword must NOT have more than 128 characters',
+      'The new password can have at most 128 characters: shorten it.',
     ],
-    [{ currentPassword: PASSWORD }, 'body.newPassword is required'],
+    [{ currentPassword: PASSWORD }, 'Enter the new password.'],
     [
       { currentPassword: PASSWORD, newPassword: 'long enough', admin: true },
-      'body has an unknown property "admin"',
+      'The request has an unknown property "admin": leave it out.',
     ],
     [
       { currentPassword: PASSWORD, newPassword: 'long enough', revokeAccessTokens: 'yes' },
-      'body.revokeAccessTokens must be boolean',
+      'The choice to revoke the access tokens needs to be true or false.',
     ],
   ])('refuses %j with 400 naming the field, changing nothing', async (payload, message) => {
     const user = await createUser(db, org.id);

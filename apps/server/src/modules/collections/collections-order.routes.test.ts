@@ -62,16 +62,16 @@ describe('PUT /api/consumer/collections/:id/order', () => {
   });
 
   it.each([
-    [{}, 'body.items is required'],
-    [{ items: 'all' }, 'body.items must be array'],
-    [{ items: [{ type: 'folder', id: newId() }] }, 'body.items.0.type'],
-    [{ items: [{ type: 'link' }] }, 'body.items.0.id is required'],
-    [{ items: [{ type: 'link', id: 'short' }] }, 'body.items.0.id'],
+    [{}, 'The items are missing: give them.'],
+    [{ items: 'all' }, 'The items need to be a list.'],
+    [{ items: [{ type: 'folder', id: newId() }] }, 'The type'],
+    [{ items: [{ type: 'link' }] }, 'Enter the id.'],
+    [{ items: [{ type: 'link', id: 'short' }] }, 'The id'],
     [{ items: [{ type: 'link', id: newId(), position: 1 }] }, 'unknown property "position"'],
-    [{ items: [], force: true }, 'body has an unknown property "force"'],
+    [{ items: [], force: true }, 'The request has an unknown property "force": leave it out.'],
     [
       { items: Array.from({ length: 1001 }, () => ({ type: 'link', id: newId() })) },
-      'body.items must NOT have more than 1000 items',
+      'The items can hold at most 1000 entries.',
     ],
   ])('refuses %j with 400 and changes nothing', async (payload, message) => {
     const { own } = await filled();

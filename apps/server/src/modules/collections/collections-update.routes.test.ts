@@ -39,21 +39,24 @@ describe('PATCH /api/consumer/collections/:id', () => {
   });
 
   it.each([
-    [{}, 'body must NOT have fewer than 1 properties'],
-    [{ name: '' }, 'body.name'],
+    [{}, 'The request changes nothing: give at least 1 field to change.'],
+    [{ name: '' }, 'name'],
     [
       { name: '   ' },
-      'body.name must not be blank: spaces and invisible characters alone are not a name',
+      'The name cannot be blank: spaces and invisible characters alone are not a name.',
     ],
-    [{ name: 3 }, 'body.name must be string'],
-    [{ name: 'x'.repeat(201) }, 'body.name must NOT have more than 200 characters'],
-    [{ description: 'x'.repeat(2001) }, 'body.description'],
-    [{ color: 'blue' }, 'body.color'],
-    [{ parentId: null }, 'body.parentId'],
-    [{ parentId: 'short' }, 'body.parentId'],
-    [{ parentId: 12 }, 'body.parentId'],
-    [{ isRoot: true }, 'body has an unknown property "isRoot"'],
-    [{ ownerUserId: 'x', name: 'A' }, 'body has an unknown property "ownerUserId"'],
+    [{ name: 3 }, 'The name needs to be text.'],
+    [{ name: 'x'.repeat(201) }, 'The name can have at most 200 characters: shorten it.'],
+    [{ description: 'x'.repeat(2001) }, 'description'],
+    [{ color: 'blue' }, 'colour'],
+    [{ parentId: null }, 'parent'],
+    [{ parentId: 'short' }, 'parent'],
+    [{ parentId: 12 }, 'parent'],
+    [{ isRoot: true }, 'The request has an unknown property "isRoot": leave it out.'],
+    [
+      { ownerUserId: 'x', name: 'A' },
+      'The request has an unknown property "ownerUserId": leave it out.',
+    ],
   ])('refuses %j with 400 and changes nothing', async (payload, message) => {
     const { own } = await createSpaces(db, cast);
     const response = await expectRefused(own.id, payload, 400);

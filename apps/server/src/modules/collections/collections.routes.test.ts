@@ -62,25 +62,31 @@ describe('POST /api/consumer/collections', () => {
   });
 
   it.each([
-    [{}, 'body.name is required'],
-    [{ name: '' }, 'body.name must NOT have fewer than 1 characters'],
+    [{}, 'Enter the name.'],
+    [{ name: '' }, 'Enter the name.'],
     [
       { name: ' \u200b\u00a0 ' },
-      'body.name must not be blank: spaces and invisible characters alone are not a name',
+      'The name cannot be blank: spaces and invisible characters alone are not a name.',
     ],
-    [{ name: 5 }, 'body.name must be string'],
-    [{ name: null }, 'body.name must be string'],
-    [{ name: 'x'.repeat(201) }, 'body.name must NOT have more than 200 characters'],
-    [{ name: 'A', description: 'x'.repeat(2001) }, 'body.description must NOT have more'],
-    [{ name: 'A', description: 7 }, 'body.description must be string'],
-    [{ name: 'A', color: 'red' }, 'body.color'],
-    [{ name: 'A', color: '#12345' }, 'body.color'],
-    [{ name: 'A', parentId: 'short' }, 'body.parentId'],
-    [{ name: 'A', parentId: 42 }, 'body.parentId'],
-    [{ name: 'A', parentId: `${newId()}'--` }, 'body.parentId'],
-    [{ name: 'A', ownerUserId: 'x' }, 'body has an unknown property "ownerUserId"'],
-    [{ name: 'A', organizationId: 'x' }, 'body has an unknown property "organizationId"'],
-    [['A'], 'body must be object'],
+    [{ name: 5 }, 'The name needs to be text.'],
+    [{ name: null }, 'The name needs to be text.'],
+    [{ name: 'x'.repeat(201) }, 'The name can have at most 200 characters: shorten it.'],
+    [{ name: 'A', description: 'x'.repeat(2001) }, 'The description can have at most'],
+    [{ name: 'A', description: 7 }, 'The description needs to be text.'],
+    [{ name: 'A', color: 'red' }, 'colour'],
+    [{ name: 'A', color: '#12345' }, 'colour'],
+    [{ name: 'A', parentId: 'short' }, 'parent'],
+    [{ name: 'A', parentId: 42 }, 'parent'],
+    [{ name: 'A', parentId: `${newId()}'--` }, 'parent'],
+    [
+      { name: 'A', ownerUserId: 'x' },
+      'The request has an unknown property "ownerUserId": leave it out.',
+    ],
+    [
+      { name: 'A', organizationId: 'x' },
+      'The request has an unknown property "organizationId": leave it out.',
+    ],
+    [['A'], 'The request needs to be a group of fields.'],
   ])('refuses %j with 400 and stores nothing', async (payload, message) => {
     const before = await snapshot(db);
     const response = await call(app, 'POST', '/collections', cast.owner, payload);

@@ -44,10 +44,10 @@ describe('PUT /api/consumer/links/:id/collection', () => {
   });
 
   it.each([
-    [{}, 'body.collectionId is required'],
-    [{ collectionId: null }, 'body.collectionId'],
-    [{ collectionId: 'short' }, 'body.collectionId'],
-    [{ collectionId: 7 }, 'body.collectionId'],
+    [{}, 'Enter the collection.'],
+    [{ collectionId: null }, 'collection'],
+    [{ collectionId: 'short' }, 'collection'],
+    [{ collectionId: 7 }, 'collection'],
     [{ collectionId: newId(), position: 0 }, 'unknown property "position"'],
   ])('refuses %j with 400 and changes nothing', async (payload, message) => {
     const { links: spot } = await createWorld(db, cast);
@@ -111,15 +111,15 @@ describe('POST /api/consumer/collections/:id/suggestions', () => {
   });
 
   it.each([
-    [{ url: 'https://a.example' }, 'body.name is required'],
-    [{ name: 'A' }, 'body.url is required'],
+    [{ url: 'https://a.example' }, 'Enter the name.'],
+    [{ name: 'A' }, "Enter the link's address."],
     [
       { name: ' ', url: 'https://a.example' },
-      'body.name must not be blank: spaces and invisible characters alone are not a name',
+      'The name cannot be blank: spaces and invisible characters alone are not a name.',
     ],
     [{ name: 'A', url: 'https://a.example', status: 'accepted' }, 'unknown property "status"'],
-    [{ name: 'A', url: 'https://a.example', description: 'x'.repeat(2001) }, 'body.description'],
-    ...HOSTILE_URLS.map((url): [unknown, string] => [{ name: 'A', url }, 'body.url']),
+    [{ name: 'A', url: 'https://a.example', description: 'x'.repeat(2001) }, 'description'],
+    ...HOSTILE_URLS.map((url): [unknown, string] => [{ name: 'A', url }, 'address']),
   ])('refuses %j with 400 and stores nothing', async (payload, message) => {
     const { team } = await createSpaces(db, cast);
     const body = await expectRefused(() => suggest(team.id, 'teamMember', payload), 400);

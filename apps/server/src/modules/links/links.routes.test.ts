@@ -29,22 +29,25 @@ const expectRefused = async (send: () => Promise<LightMyRequestResponse>, status
   (await refused(db, send, status)).json<{ message: string; code: string }>();
 
 const badLinkBodies: [unknown, string][] = [
-  [{ url: 'https://a.example' }, 'body.name is required'],
-  [{ name: 'A' }, 'body.url is required'],
-  [{ name: '', url: 'https://a.example' }, 'body.name'],
+  [{ url: 'https://a.example' }, 'Enter the name.'],
+  [{ name: 'A' }, "Enter the link's address."],
+  [{ name: '', url: 'https://a.example' }, 'name'],
   [
     { name: '  ', url: 'https://a.example' },
-    'body.name must not be blank: spaces and invisible characters alone are not a name',
+    'The name cannot be blank: spaces and invisible characters alone are not a name.',
   ],
-  [{ name: 1, url: 'https://a.example' }, 'body.name must be string'],
-  [{ name: 'A', url: ['https://a.example'] }, 'body.url must be string'],
-  [{ name: 'x'.repeat(201), url: 'https://a.example' }, 'body.name must NOT have more'],
-  [{ name: 'A', url: 'https://a.example', description: 'x'.repeat(2001) }, 'body.description'],
-  [{ name: 'A', url: `https://a.example/${'x'.repeat(2048)}` }, 'body.url must NOT have more'],
-  [{ name: 'A', url: '' }, 'body.url'],
+  [{ name: 1, url: 'https://a.example' }, 'The name needs to be text.'],
+  [{ name: 'A', url: ['https://a.example'] }, "The link's address needs to be text."],
+  [{ name: 'x'.repeat(201), url: 'https://a.example' }, 'The name can have at most'],
+  [{ name: 'A', url: 'https://a.example', description: 'x'.repeat(2001) }, 'description'],
+  [
+    { name: 'A', url: `https://a.example/${'x'.repeat(2048)}` },
+    "The link's address can have at most",
+  ],
+  [{ name: 'A', url: '' }, 'address'],
   [{ name: 'A', url: 'https://a.example', createdBy: 'x' }, 'unknown property "createdBy"'],
   [{ name: 'A', url: 'https://a.example', position: 0 }, 'unknown property "position"'],
-  ...HOSTILE_URLS.map((url): [unknown, string] => [{ name: 'A', url }, 'body.url']),
+  ...HOSTILE_URLS.map((url): [unknown, string] => [{ name: 'A', url }, 'address']),
 ];
 
 describe('POST /api/consumer/collections/:id/links', () => {
@@ -111,17 +114,17 @@ describe('PATCH /api/consumer/links/:id', () => {
   });
 
   it.each([
-    [{}, 'body must NOT have fewer than 1 properties'],
-    [{ name: '' }, 'body.name'],
+    [{}, 'The request changes nothing: give at least 1 field to change.'],
+    [{ name: '' }, 'name'],
     [
       { name: '   ' },
-      'body.name must not be blank: spaces and invisible characters alone are not a name',
+      'The name cannot be blank: spaces and invisible characters alone are not a name.',
     ],
-    [{ url: 5 }, 'body.url must be string'],
+    [{ url: 5 }, "The link's address needs to be text."],
     [{ collectionId: newId() }, 'unknown property "collectionId"'],
     [{ createdBy: newId() }, 'unknown property "createdBy"'],
-    [{ url: 'x'.repeat(2049) }, 'body.url must NOT have more'],
-    ...HOSTILE_URLS.map((url): [unknown, string] => [{ url }, 'body.url']),
+    [{ url: 'x'.repeat(2049) }, "The link's address can have at most"],
+    ...HOSTILE_URLS.map((url): [unknown, string] => [{ url }, 'address']),
   ])('refuses %j with 400 and changes nothing', async (payload, message) => {
     const { links: spot } = await createWorld(db, cast);
     const body = await expectRefused(() => patch(spot.own.id, 'owner', payload), 400);

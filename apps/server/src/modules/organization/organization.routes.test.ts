@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../../test/app.ts';
+import { createOrganization, createUser, signIn } from '../../../test/factories.ts';
 import { adminCall, expectAdminRefused } from '../../../test/support/admin-call.ts';
 import { createPerson, createSignedInCast, type Role } from '../../../test/support/world.ts';
 
@@ -90,5 +91,50 @@ describe('GET and PATCH /api/admin/organization', () => {
   it.each(bad)('refuses %s with 400', async (_label, body) => {
     const answer = await expectAdminRefused(db, () => patch('orgAdmin', body), 400);
     expect(answer.code).toBe('VALIDATION_ERROR');
+  });
+});
+
+// The warning the Organization tab shows (and the start banner prints) when what the server
+// sends people would carry an address only its own computer knows.
+describe('the public address warning in GET /api/admin/organization', () => {
+  /** The settings an administrator reads from an app with this configuration. */
+  const settingsWith = async (env: NodeJS.ProcessEnv) => {
+    const other = await createTestApp(env);
+    const org = await createOrganization(other.db);
+    const admin = await createUser(other.db, org.id, { role: 'admin' });
+    const answer = await other.app.inject({
+      method: 'GET',
+      url: '/api/admin/organization',
+      headers: (await signIn(other.app, admin)).headers,
+    });
+    expect(answer.statusCode).toBe(200);
+    return answer.json<{ publicAddressWarning?: string }>();
+  };
+
+  it('warns that invitation links point at localhost while PUBLIC_URL is unset', async () => {
+    const answer = await get('orgAdmin');
+    expect(answer.json().publicAddressWarning).toBe(
+      'Invitation links point at http://localhost:3000, which only this computer can open: set PUBLIC_URL to the address people use, such as https://links.example.com.',
+    );
+  });
+
+  it('warns of mail sent from a local address, and of links on 127.0.0.1', async () => {
+    const settings = await settingsWith({
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    });
+    expect(settings.publicAddressWarning).toBe(
+      'Invitation links point at http://127.0.0.1:8080, which only this computer can open: set PUBLIC_URL to the address people use, such as https://links.example.com. ' +
+        'Mail is sent from Signpost <signpost@127.0.0.1>, an address at this computer that other mail servers refuse or mark as spam: set MAIL_FROM, or PUBLIC_URL.',
+    );
+  });
+
+  it('has no warning when links and mail carry the public address', async () => {
+    const settings = await settingsWith({
+      PUBLIC_URL: 'https://links.acme.example',
+      SMTP_URL: 'smtp://mail.example.com:587',
+    });
+    expect(settings).not.toHaveProperty('publicAddressWarning');
+    expect(settings).toMatchObject({ passwordSignIn: true });
   });
 });

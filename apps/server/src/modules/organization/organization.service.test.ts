@@ -99,6 +99,8 @@ describe('the settings', () => {
       ssoDomains: [],
       auditRetentionDays: 365,
       ssoConfigured: false,
+      // These services run without PUBLIC_URL: invitation links would point at localhost.
+      publicAddressWarning: expect.stringMatching(/^Invitation links point at http:\/\/localhost:/),
     });
   });
 
@@ -122,6 +124,7 @@ describe('the settings', () => {
       ssoDomains: ['corp.example.com', 'example.com', 'xn--bcher-kva.de'],
       auditRetentionDays: 30,
       ssoConfigured: false,
+      publicAddressWarning: expect.any(String),
     });
     expect(await orgRow(org.id)).toMatchObject({
       feedbackUrl: 'https://forms.example.com/feedback',
@@ -193,7 +196,7 @@ describe('the settings', () => {
     ],
     ['a domain with an @ inside', { ssoDomains: ['me@example.com'] }, 'is not a domain name'],
     ['a NUL in the name', { name: 'a\u0000b' }, 'body.name must not contain a NUL character'],
-    ['a blank name', { name: ' \u200b ' }, 'body.name'],
+    ['a blank name', { name: ' \u200b ' }, 'The name cannot be blank'],
   ])('refuses %s: 400 naming the field, nothing changed', async (_what, body, message) => {
     await refused(() => service.update(admin, ORIGIN, body), 400, message);
   });

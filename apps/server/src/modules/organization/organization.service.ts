@@ -21,6 +21,11 @@ export interface OrganizationDeps {
   audit: AuditService;
   /** The single sign-on providers of the server: their id and the organization they serve. */
   ssoProviders: { id: string; organization: string }[];
+  /**
+   * What the Organization tab warns of: invitation links or mail that would carry a local
+   * address (`lib/public-address.ts`, from the server's configuration); null for nothing.
+   */
+  publicAddressWarning?: string | null;
 }
 
 // A domain name as DNS spells it: labels of letters, digits and inner hyphens, at least
@@ -61,7 +66,11 @@ function domains(values: string[] | undefined) {
   return [...result].sort();
 }
 
-function toSettings(row: OrganizationSettingsRow, ssoConfigured: boolean): OrganizationSettings {
+function toSettings(
+  row: OrganizationSettingsRow,
+  ssoConfigured: boolean,
+  publicAddressWarning: string | null,
+): OrganizationSettings {
   return {
     id: row.id,
     name: row.name,
@@ -76,6 +85,7 @@ function toSettings(row: OrganizationSettingsRow, ssoConfigured: boolean): Organ
     ssoDomains: row.ssoDomains,
     auditRetentionDays: row.auditRetentionDays,
     ssoConfigured,
+    ...(publicAddressWarning ? { publicAddressWarning } : {}),
   };
 }
 
@@ -85,6 +95,7 @@ export function createOrganizationService({
   adminAccess: admin,
   audit,
   ssoProviders,
+  publicAddressWarning = null,
 }: OrganizationDeps) {
   /** The providers people of this organization sign in with (by its id or exact name). */
   const providersOf = (row: { id: string; name: string }) =>
@@ -95,7 +106,7 @@ export function createOrganizationService({
       admin.admin(me);
       const row = await repo.settings(db, me.organizationId);
       if (!row) throw notFound('Organization not found');
-      return toSettings(row, providersOf(row).length > 0);
+      return toSettings(row, providersOf(row).length > 0, publicAddressWarning);
     },
 
     /**
@@ -164,7 +175,7 @@ export function createOrganizationService({
           });
         }
         const after = await repo.settings(tx, me.organizationId);
-        return toSettings(after!, providers.length > 0);
+        return toSettings(after!, providers.length > 0, publicAddressWarning);
       });
     },
   };

@@ -151,6 +151,22 @@ describe('the console’s list from the people directory', () => {
     expect(found?.map((f) => f.row.id)).toEqual([added.id]);
   });
 
+  it('names a team made after the directory was built, on its members’ rows', async () => {
+    const { org, people } = await organization();
+    const directory = createPeopleDirectory({ db, directory: repositories.directory });
+    await agree(directory, org.id, {}, 50);
+    // A new team, made and filled in two transactions, as the console does.
+    const made = await createTeam(db, org.id, { name: 'Aardwolf' });
+    await addTeamMember(db, made, people[0]!.id);
+    await agree(directory, org.id, {}, 50);
+    const found = await directory.listPage(
+      org.id,
+      { q: people[0]!.name, cursor: null, count: 50 },
+      TEAM_NAMES,
+    );
+    expect(found?.find((f) => f.row.id === people[0]!.id)?.row.teams).toContain('Aardwolf');
+  });
+
   it('never shows another organization’s people, nor their changes', async () => {
     const mine = await organization();
     const theirs = await organization();

@@ -143,6 +143,31 @@ describe('the list', () => {
   });
 });
 
+describe('the list names every team', () => {
+  it('of a team made and filled after the list was read', async () => {
+    const person = await createUser(db, cast.org.id, { name: 'Tessa Teamless' });
+    const rowOf = async () => {
+      const page = await call('GET', `/people?q=${encodeURIComponent('Tessa Teamless')}`);
+      expect(page.statusCode).toBe(200);
+      return (page.json().items as { id: string; teams: string[]; teamCount: number }[]).find(
+        (item) => item.id === person.id,
+      );
+    };
+    // Read twice, a moment apart, so that the list's directory is built and answers.
+    await rowOf();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await rowOf()).toMatchObject({ teams: [], teamCount: 0 });
+
+    const made = await call('POST', '/teams', admin, { name: 'Lighthouse Keepers' });
+    expect(made.statusCode).toBe(201);
+    const added = await call('POST', `/teams/${made.json().id}/members`, admin, {
+      userIds: [person.id],
+    });
+    expect(added.statusCode).toBe(200);
+    expect(await rowOf()).toMatchObject({ teams: ['Lighthouse Keepers'], teamCount: 1 });
+  });
+});
+
 describe('creating, inviting and editing', () => {
   it('invites by e-mail: 201 with the person and a link to copy (no mail configured), 409 for a taken e-mail', async () => {
     const response = await call('POST', '/people/invitations', admin, {

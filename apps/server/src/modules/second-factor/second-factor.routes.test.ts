@@ -116,8 +116,8 @@ describe('second factor (TOTP)', () => {
   });
 
   it.each([
-    [{ code: 123456 }, 'string'],
-    [{ code: '1'.repeat(17) }, 'more than 16'],
+    [{ code: 123456 }, 'needs to be text'],
+    [{ code: '1'.repeat(17) }, 'at most 16 characters'],
     [{ code: '123456', extra: true }, 'unknown property'],
   ])('refuses the enable body %j with 400', async (payload, message) => {
     const user = await createUser(db, org.id);

@@ -181,7 +181,7 @@ describe('reset-password', () => {
       'short',
       400,
       'VALIDATION_ERROR',
-      expect.stringMatching(/^The password must be \d+ to \d+ characters long\.$/),
+      expect.stringMatching(/^The password needs \d+ to \d+ characters\.$/),
     ],
   ])('refuses %s', async (_case, email, password, statusCode, code, message) => {
     expect(await refusal(commandLine.resetPassword(email, password))).toEqual({

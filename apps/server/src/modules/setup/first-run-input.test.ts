@@ -15,7 +15,7 @@ describe('checkFirstRunInput', () => {
     [
       'an organization name of zero-width spaces',
       { organizationName: '\u200b\u200b' },
-      'Enter the name of the organization.',
+      "Enter the organization's name.",
     ],
     [
       'a name of a right-to-left override only',
@@ -25,12 +25,12 @@ describe('checkFirstRunInput', () => {
     [
       'a C1 control in the name',
       { name: 'Ada\u0085' },
-      'The name cannot contain control characters.',
+      "The administrator's name cannot contain control characters.",
     ],
     [
       'a lone surrogate in the organization name',
       { organizationName: 'Acme\ud800' },
-      'The organization name cannot contain control characters.',
+      "The organization's name cannot contain control characters.",
     ],
     [
       'a DEL in the e-mail',

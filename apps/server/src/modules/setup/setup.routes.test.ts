@@ -118,42 +118,112 @@ describe('POST /api/setup', () => {
   });
 
   const long = (n: number) => 'x'.repeat(n);
+  // Every refusal says, in words, which field and what to do, and names the field for the
+  // form (decision 0078); never the validator's `body.password must NOT …`.
   it.each([
-    ['no body', undefined, /body/i],
-    ['an array', [], /body/],
-    ['a missing code', { setupCode: undefined }, /setupCode is required/],
-    ['a missing password', { password: undefined }, /password is required/],
-    ['a number as name', { name: 42 }, /name/],
-    ['null as e-mail', { email: null }, /email/],
-    ['an unknown property', { role: 'admin' }, /unknown property "role"/],
-    ['an empty organization name', { organizationName: '' }, /organizationName/],
+    ['no body', undefined, /body cannot be empty/i, undefined],
+    ['an array', [], 'The request needs to be a group of fields.', undefined],
+    ['a missing code', { setupCode: undefined }, 'Enter the setup code.', 'setupCode'],
+    ['a missing password', { password: undefined }, 'Enter the password.', 'password'],
+    ['a number as name', { name: 42 }, "The administrator's name needs to be text.", 'name'],
+    ['null as e-mail', { email: null }, 'The e-mail address needs to be text.', 'email'],
+    [
+      'an unknown property',
+      { role: 'admin' },
+      'The request has an unknown property "role": leave it out.',
+      undefined,
+    ],
+    [
+      'an empty organization name',
+      { organizationName: '' },
+      "Enter the organization's name.",
+      'organizationName',
+    ],
     [
       'a blank organization name',
       { organizationName: '   ' },
-      /organizationName must not be blank: spaces and invisible characters alone/,
+      "The organization's name cannot be blank: spaces and invisible characters alone are not a name.",
+      'organizationName',
     ],
-    ['a blank name', { name: ' \u200b ' }, /name must not be blank/],
-    ['a name with a tab', { name: ' \t ' }, /name must be one line/],
-    ['an oversized organization name', { organizationName: long(201) }, /organizationName/],
-    ['an oversized name', { name: long(201) }, /body.name/],
+    [
+      'a blank name',
+      { name: ' \u200b ' },
+      "The administrator's name cannot be blank: spaces and invisible characters alone are not a name.",
+      'name',
+    ],
+    [
+      'a name with a tab',
+      { name: ' \t ' },
+      "The administrator's name needs to be one line: tabs and line breaks (U+0009) are not allowed here.",
+      'name',
+    ],
+    [
+      'an oversized organization name',
+      { organizationName: long(201) },
+      "The organization's name can have at most 200 characters: shorten it.",
+      'organizationName',
+    ],
+    [
+      'an oversized name',
+      { name: long(201) },
+      "The administrator's name can have at most 200 characters: shorten it.",
+      'name',
+    ],
     [
       'a NUL in the name',
       { name: 'Ada\u0000' },
-      /name must not contain the control character U\+0000/,
+      "The administrator's name cannot contain the control character U+0000.",
+      'name',
     ],
     [
       'a line break in the organization name',
       { organizationName: 'A\nB' },
-      /organizationName must be one line/,
+      "The organization's name needs to be one line: tabs and line breaks (U+000A) are not allowed here.",
+      'organizationName',
     ],
-    ['an oversized e-mail', { email: `${long(320)}@x.test` }, /email/],
-    ['an e-mail without @', { email: 'ada.acme.test' }, /valid e-mail/],
-    ['a NUL in the e-mail', { email: 'ada\u0000@acme.test' }, /email must not contain the control/],
-    ['an e-mail with a space', { email: 'ada lovelace@acme.test' }, /valid e-mail/],
-    ['a short password', { password: 'short' }, /password/],
-    ['an oversized password', { password: long(129) }, /password/],
-    ['an oversized code', { setupCode: long(65) }, /setupCode/],
-  ])('refuses %s with 400 and stores nothing', async (_, change, message) => {
+    [
+      'an oversized e-mail',
+      { email: `${long(320)}@x.test` },
+      'The e-mail address can have at most 320 characters: shorten it.',
+      'email',
+    ],
+    [
+      'an e-mail without @',
+      { email: 'ada.acme.test' },
+      'Enter a valid e-mail address, such as name@example.com.',
+      'email',
+    ],
+    [
+      'a NUL in the e-mail',
+      { email: 'ada\u0000@acme.test' },
+      'The e-mail address cannot contain the control character U+0000.',
+      'email',
+    ],
+    [
+      'an e-mail with a space',
+      { email: 'ada lovelace@acme.test' },
+      'Enter a valid e-mail address, such as name@example.com.',
+      'email',
+    ],
+    [
+      'a short password',
+      { password: 'short' },
+      'The password needs at least 8 characters.',
+      'password',
+    ],
+    [
+      'an oversized password',
+      { password: long(129) },
+      'The password can have at most 128 characters: shorten it.',
+      'password',
+    ],
+    [
+      'an oversized code',
+      { setupCode: long(65) },
+      'The setup code can have at most 64 characters: shorten it.',
+      'setupCode',
+    ],
+  ])('refuses %s with 400 and stores nothing', async (_, change, message, field) => {
     const code = await issueSetupCode();
     const payload =
       change === undefined || Array.isArray(change) ? change : { ...valid(code!), ...change };
@@ -164,7 +234,9 @@ describe('POST /api/setup', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(message);
+    if (typeof message === 'string') expect(response.json().message).toBe(message);
+    else expect(response.json().message).toMatch(message);
+    expect(response.json().field).toBe(field);
     expect(await count('organizations')).toBe(0);
     expect(await count('setup_codes')).toBe(1);
     expect(await actions()).toEqual([]);

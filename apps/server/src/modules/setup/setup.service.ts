@@ -8,7 +8,7 @@ import {
 } from '@signpost/contract';
 import type { Config } from '../../config.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { conflict, fieldRefused, forbidden } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import {
@@ -65,16 +65,30 @@ export function checkFirstRunInput(input: FirstRunInput): FirstRunInput {
   const organizationName = input.organizationName.trim();
   const name = input.name.trim();
   const email = input.email.trim();
-  if (isBlank(organizationName)) throw badRequest('Enter the name of the organization.');
+  if (isBlank(organizationName))
+    throw fieldRefused('organizationName', "Enter the organization's name.");
   if (organizationName.length > LIMITS.name) {
-    throw badRequest(`The organization name is at most ${LIMITS.name} characters.`);
+    throw fieldRefused(
+      'organizationName',
+      `The organization's name can have at most ${LIMITS.name} characters: shorten it.`,
+    );
   }
   if (CONTROL.test(organizationName)) {
-    throw badRequest('The organization name cannot contain control characters.');
+    throw fieldRefused(
+      'organizationName',
+      "The organization's name cannot contain control characters.",
+    );
   }
-  if (isBlank(name)) throw badRequest("Enter the administrator's name.");
-  if (name.length > LIMITS.name) throw badRequest(`The name is at most ${LIMITS.name} characters.`);
-  if (CONTROL.test(name)) throw badRequest('The name cannot contain control characters.');
+  if (isBlank(name)) throw fieldRefused('name', "Enter the administrator's name.");
+  if (name.length > LIMITS.name) {
+    throw fieldRefused(
+      'name',
+      `The administrator's name can have at most ${LIMITS.name} characters: shorten it.`,
+    );
+  }
+  if (CONTROL.test(name)) {
+    throw fieldRefused('name', "The administrator's name cannot contain control characters.");
+  }
   checkEmail(email);
   checkPassword(input.password);
   return { organizationName, name, email, password: input.password };
@@ -82,14 +96,14 @@ export function checkFirstRunInput(input: FirstRunInput): FirstRunInput {
 
 export function checkEmail(email: string): void {
   if (email.length > LIMITS.email || !EMAIL.test(email) || CONTROL.test(email)) {
-    throw badRequest('Enter a valid e-mail address, such as name@example.com.');
+    throw fieldRefused('email', 'Enter a valid e-mail address, such as name@example.com.');
   }
 }
 
 export function checkPassword(password: string): void {
   const { min, max } = LIMITS.password;
   if (password.length < min || password.length > max) {
-    throw badRequest(`The password must be ${min} to ${max} characters long.`);
+    throw fieldRefused('password', `The password needs ${min} to ${max} characters.`);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CompleteSetupBody, SessionResponse } from '@signpost/contract';
-import { ApiError, setupApi } from '../../../lib/api-client';
+import { ApiError, errorField, setupApi } from '../../../lib/api-client';
 import { loginByToken } from '../../../lib/auth';
 import { STATUS_SESSION_CREATED } from '../../../lib/constants';
 
@@ -21,17 +21,32 @@ export async function completeSetup(body: CompleteSetupBody) {
 
 export type SetupField = keyof CompleteSetupBody;
 
+const SETUP_FIELDS: readonly SetupField[] = [
+  'organizationName',
+  'name',
+  'email',
+  'password',
+  'setupCode',
+];
+
 /**
- * The field a refusal of the server is about, read from its message: a schema error names
- * the property (`body.password …`), the server's own sentences name the field in words.
+ * The field a refusal of the server is about: the one its answer names (`field`, decision
+ * 0078), else the one its sentence names in words ("The setup code is not right").
  */
+export function fieldOfRefusal(data: unknown, message: string): SetupField | null {
+  const named = errorField(data);
+  if (named && (SETUP_FIELDS as readonly string[]).includes(named)) return named as SetupField;
+  return fieldOfMessage(message);
+}
+
+/** The field a sentence of the server names in words, if any. */
 export function fieldOfMessage(message: string): SetupField | null {
-  if (/setupCode|setup code/i.test(message)) return 'setupCode';
-  if (/organizationName|organization name|name of the organization/i.test(message)) {
+  if (/setup code/i.test(message)) return 'setupCode';
+  if (/organization(?:'s|’s)? name|name of the organization/i.test(message)) {
     return 'organizationName';
   }
   if (/password/i.test(message)) return 'password';
   if (/e-?mail/i.test(message)) return 'email';
-  if (/body\.name\b|\bname\b/i.test(message)) return 'name';
+  if (/\bname\b/i.test(message)) return 'name';
   return null;
 }

@@ -32,12 +32,13 @@ const required = (value: boolean): MockRoute => ({
   status: 200,
   body: { required: value },
 });
-const refusal = (status: number, message: string) => ({
+const refusal = (status: number, message: string, field?: string) => ({
   statusCode: status,
   code: status === 403 ? 'FORBIDDEN' : 'VALIDATION_ERROR',
   error: 'Error',
   message,
   msg: message,
+  ...(field ? { field } : {}),
 });
 
 afterEach(() => {
@@ -105,20 +106,33 @@ describe('setup screen', () => {
     expect(getSession().authenticated).toBe(true);
   });
 
+  // The server's refusals say in words which field and what to do, and name the field
+  // (decision 0078); the screen shows each by its field, as the server wrote it.
   it.each([
     [
       403,
       "The setup code is not right, or has expired. Use the code in the server's log from its last start.",
+      undefined,
       'Setup code',
     ],
-    [400, 'body.password must NOT have fewer than 8 characters', 'Password'],
-    [400, 'Enter a valid e-mail address, such as name@example.com.', 'E-mail'],
-    [400, 'Enter the name of the organization.', 'Organization name'],
-    [400, "Enter the administrator's name.", 'Your name'],
-  ])('shows a %i refusal at its field: %s', async (status, message, label) => {
+    [400, 'The password needs at least 8 characters.', 'password', 'Password'],
+    [400, 'Enter a valid e-mail address, such as name@example.com.', 'email', 'E-mail'],
+    [400, "Enter the organization's name.", 'organizationName', 'Organization name'],
+    [400, "Enter the administrator's name.", 'name', 'Your name'],
+    [400, 'The setup code can have at most 64 characters: shorten it.', 'setupCode', 'Setup code'],
+    // Placed by the field the answer names, whatever its words.
+    [400, 'This is not accepted as it is: check it.', 'email', 'E-mail'],
+    // An older server's answer without a field: its words still lead to the field.
+    [
+      400,
+      "The organization's name cannot contain control characters.",
+      undefined,
+      'Organization name',
+    ],
+  ])('shows a %i refusal at its field: %s', async (status, message, field, label) => {
     const { user } = start([
       required(true),
-      { method: 'POST', path: '/api/setup/', status, body: refusal(status, message) },
+      { method: 'POST', path: '/api/setup/', status, body: refusal(status, message, field) },
     ]);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Create organization' }));
@@ -159,7 +173,7 @@ describe('setup screen', () => {
         method: 'POST',
         path: '/api/setup/',
         status: 400,
-        body: refusal(400, 'Enter the name of the organization.'),
+        body: refusal(400, "Enter the organization's name.", 'organizationName'),
       },
     ]);
     const answer = fetchMock.getMockImplementation()!;

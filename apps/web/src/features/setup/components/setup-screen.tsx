@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
-import { completeSetup, fieldOfMessage, type SetupField } from '../api/complete-setup';
+import { completeSetup, fieldOfRefusal, type SetupField } from '../api/complete-setup';
 import { setupStatusQueryOptions } from '../api/setup-status';
 import '../setup.css';
 import '../../../lib/panel-texts';
@@ -56,7 +56,7 @@ export function SetupScreen() {
         setError(message);
         return;
       }
-      const field = fieldOfMessage(message);
+      const field = fieldOfRefusal(failure instanceof ApiError ? failure.data : null, message);
       if (field) setFieldError({ field, message });
       else setError(message);
     } finally {
