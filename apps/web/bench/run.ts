@@ -346,6 +346,93 @@ async function interactions(browser: Browser, base: string, token: string) {
   return tasks;
 }
 
+/** The links of the collection the reorder phase arranges (decision 0075). */
+const REORDER_LINKS = 500;
+
+/** Calls the portal's API as the bench user; a failed call stops the run. */
+async function api(base: string, token: string, method: string, url: string, body?: unknown) {
+  const response = await fetch(`${base}/api/consumer${url}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`${method} ${url} answered ${response.status}`);
+  return response;
+}
+
+/**
+ * A collection of REORDER_LINKS links in the bench user's My Space, made through the API
+ * (and deleted after), its panel opened, and its first link carried one place on by the
+ * keyboard ROUNDS times: each a drag over 500 places, one order call naming 500 items, and
+ * the panel drawn again. Long tasks are read as in `interactions`.
+ */
+async function reorderTasks(browser: Browser, base: string, token: string): Promise<LongTask[]> {
+  const name = `Reorder bench ${process.pid}`;
+  await api(base, token, 'POST', '/collections/', { name });
+  const menu = (await (await api(base, token, 'GET', '/menu')).json()) as {
+    spaces: { collections: { items: { type: string; id: string; name: string }[] }[] }[];
+  };
+  const made = menu.spaces
+    .flatMap((space) => space.collections.flatMap((collection) => collection.items))
+    .find((item) => item.name === name);
+  if (!made) throw new Error(`${name} is not in the menu`);
+  for (let i = 0; i < REORDER_LINKS; i += 1) {
+    await api(base, token, 'POST', `/collections/${made.id}/links`, {
+      name: `Ordered ${String(i).padStart(3, '0')}`,
+      url: `https://example.com/ordered/${i}`,
+    });
+  }
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const tasks: LongTask[] = [];
+  try {
+    await context.addInitScript(OBSERVE_LONG_TASKS);
+    const page = await context.newPage();
+    await page.goto(`${base}/#session?token=${encodeURIComponent(token)}`);
+    await page.waitForFunction(
+      (mark) => performance.getEntriesByName(mark).length > 0,
+      MENU_PAINTED_MARK,
+    );
+    await page
+      .locator('.space-card[data-space-type="personal"]')
+      .getByRole('button', { name, exact: true })
+      .click();
+    const panel = page.getByRole('dialog', { name });
+    await panel
+      .locator('.tile')
+      .nth(REORDER_LINKS - 1)
+      .waitFor();
+    await sleep(1000);
+    const from = await page.evaluate(() => performance.now());
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const first = (await panel.locator('.tile__name').first().textContent())?.trim() ?? '';
+      await panel.getByRole('button', { name: `Move ${first}`, exact: true }).focus();
+      await page.keyboard.press('Space');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Space');
+      await page.waitForFunction(
+        ([moved]) =>
+          document.querySelector('dialog[open] .tile__name')?.textContent?.trim() !== moved,
+        [first],
+      );
+      await sleep(700);
+    }
+    const observed = await page.evaluate(
+      () => (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks,
+    );
+    for (const task of observed) {
+      if (task.start >= from) tasks.push({ ms: task.duration, cpuMs: null });
+    }
+  } finally {
+    await context.close();
+    await api(base, token, 'DELETE', `/collections/${made.id}/`);
+  }
+  return tasks;
+}
+
 type Row = [what: string, figure: string, budget: string, result: string];
 
 function verdict(ok: boolean, note = '') {
@@ -430,6 +517,7 @@ async function main() {
     );
     console.log(`  menu request, ms: ${loads.map((l) => l.menuMs.toFixed(0)).join(', ')}`);
     const tasks = await interactions(browser, base, token);
+    const reordering = await reorderTasks(browser, base, token);
     const loadAfterInteractions = loadAverage();
 
     const fromHtml = firstScreenFromHtml();
@@ -475,6 +563,10 @@ async function main() {
       longTaskRow(`opening the search panel, ${ROUNDS}×`, tasks.openSearch),
       longTaskRow(`opening a collection panel, ${ROUNDS}×`, tasks.openCollection),
       longTaskRow(`opening Show all (organization, 500 links), ${ROUNDS}×`, tasks.showAll),
+      longTaskRow(
+        `reordering by keyboard in a collection of ${REORDER_LINKS} links, ${ROUNDS}×`,
+        reordering,
+      ),
       [
         `search per keystroke, ${search10k.links.toLocaleString('en')} links`,
         `mean ${search10k.meanMs.toFixed(2)} ms (p95 ${search10k.p95Ms.toFixed(2)}, max ${search10k.maxMs.toFixed(1)}; two full scans ${scan10k.meanMs.toFixed(2)})`,

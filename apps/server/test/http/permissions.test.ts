@@ -434,6 +434,66 @@ const CALLS: Call[] = [
     },
   },
   {
+    name: 'POST several team items to another collection of the team (move)',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/items/move`,
+      payload: {
+        items: [{ type: 'link', id: w.links.team.id }],
+        collectionId: w.spaces.teamSub.id,
+      },
+    }),
+    expect: teamRun(204),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.team.id)).toMatchObject({
+        collectionId: w.spaces.teamSub.id,
+      });
+    },
+  },
+  {
+    name: 'POST several team items into one’s own My Space (move)',
+    request: (w, actor) => ({
+      method: 'POST',
+      url: `${c}/items/move`,
+      payload: {
+        items: [{ type: 'link', id: w.links.team.id }],
+        collectionId: actor?.rootId ?? w.cast.owner.rootId,
+      },
+    }),
+    // Team content never leaves its space (409 for those who may change it).
+    expect: teamRun(409),
+  },
+  {
+    name: 'POST several team items to delete them together',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/items/delete`,
+      payload: {
+        items: [
+          { type: 'link', id: w.links.team.id },
+          { type: 'collection', id: w.spaces.teamSub.id },
+        ],
+      },
+    }),
+    expect: teamRun(204),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.team.id)).toBeUndefined();
+      expect(await collectionRow(db, w.spaces.teamSub.id)).toBeUndefined();
+    },
+  },
+  {
+    name: 'POST several organization items to delete them together',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/items/delete`,
+      payload: { items: [{ type: 'link', id: w.links.organization.id }] },
+    }),
+    expect: orgRun(204),
+    effect: async (w) => {
+      expect(await linkRow(db, w.links.organization.id)).toBeUndefined();
+    },
+  },
+  {
     name: "DELETE the owner's link in a share",
     request: (w) => ({ method: 'DELETE', url: `${c}/links/${w.links.ownerInShare.id}` }),
     expect: onlyOwner(204, 403),
