@@ -109,6 +109,7 @@ test('a team editor edits, reorders and moves, undoes, and a member sees each ch
     // The keyboard: pick Alpha up by its move handle, step to a place, drop.
     await panel.getByRole('button', { name: 'Move Alpha' }).focus();
     await page.keyboard.press('Space');
+    await expect(panel.getByTestId('drop-zone-trash')).toBeVisible();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Space');
     await expect.poll(() => linkNames(panel)).not.toEqual(['Gamma', 'Beta', 'Alpha']);
@@ -146,41 +147,70 @@ test('a team editor edits, reorders and moves, undoes, and a member sees each ch
   }
 });
 
-test('on a phone, a person edits a link of their own and moves it up from its menu', async ({
-  page,
-  request,
-  phoneCurator: person,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  const calls = consumerCalls(request, await tokenFor(request, person));
-  await calls.createCollection('Phone list');
-  const list = await calls.find('Phone list');
-  await calls.createLink(list.id, 'First');
-  await calls.createLink(list.id, 'Second');
+test.describe('on a phone', () => {
+  test.use({ hasTouch: true, viewport: { width: 390, height: 844 } });
 
-  await signIn(page, person);
-  const panel = await openFromCard(page, 'My Space', 'Phone list');
-  await (await itemMenu(page, panel, 'Second')).getByRole('button', { name: 'Edit' }).click();
-  const details = page.getByRole('dialog', { name: 'Link details' });
-  const address = details.getByLabel('Link address');
-  await address.fill('javascript:alert(1)');
-  await details.getByRole('button', { name: 'Save' }).click();
-  // A wrong address is refused by its field, and nothing is saved.
-  await expect(address).toHaveAttribute('aria-invalid', 'true');
-  await address.fill('https://second.example/');
-  await details.getByRole('button', { name: 'Save' }).click();
-  await expect(details.getByRole('link', { name: 'https://second.example/' })).toBeVisible();
-  await expectAccessible(page);
-  await details.getByRole('button', { name: 'Close' }).click();
+  test('a person edits a link of their own, moves it up from its menu, and by touch', async ({
+    page,
+    request,
+    phoneCurator: person,
+  }) => {
+    const calls = consumerCalls(request, await tokenFor(request, person));
+    await calls.createCollection('Phone list');
+    const list = await calls.find('Phone list');
+    await calls.createLink(list.id, 'First');
+    await calls.createLink(list.id, 'Second');
 
-  await (await itemMenu(page, panel, 'Second')).getByRole('button', { name: 'Move up' }).click();
-  await expect.poll(() => linkNames(panel)).toEqual(['Second', 'First']);
-  await page.reload();
-  const again = await openFromCard(page, 'My Space', 'Phone list');
-  await expect.poll(() => linkNames(again)).toEqual(['Second', 'First']);
+    await signIn(page, person);
+    const panel = await openFromCard(page, 'My Space', 'Phone list');
+    await (await itemMenu(page, panel, 'Second')).getByRole('button', { name: 'Edit' }).click();
+    const details = page.getByRole('dialog', { name: 'Link details' });
+    const address = details.getByLabel('Link address');
+    await address.fill('javascript:alert(1)');
+    await details.getByRole('button', { name: 'Save' }).click();
+    // A wrong address is refused by its field, and nothing is saved.
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await address.fill('https://second.example/');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await expect(details.getByRole('link', { name: 'https://second.example/' })).toBeVisible();
+    await expectAccessible(page);
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    await (await itemMenu(page, panel, 'Second')).getByRole('button', { name: 'Move up' }).click();
+    await expect.poll(() => linkNames(panel)).toEqual(['Second', 'First']);
+    await page.reload();
+    const again = await openFromCard(page, 'My Space', 'Phone list');
+    await expect.poll(() => linkNames(again)).toEqual(['Second', 'First']);
+
+    // Held for the long-press time, a link is carried by the finger onto another's place.
+    const from = (await again.getByRole('link', { name: /^First/ }).boundingBox())!;
+    const to = (await again.getByRole('link', { name: /^Second/ }).boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    const start = { x: from.x + from.width / 2, y: from.y + from.height / 2 };
+    const end = { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+    await touch('touchStart', start.x, start.y);
+    await expect(again.getByTestId('drop-zone-trash')).toBeVisible();
+    // The zones that show while carrying move the tiles: aim where Second is now.
+    const now = (await again.getByRole('link', { name: /^Second/ }).boundingBox())!;
+    const aim = { x: now.x + now.width / 2, y: now.y + now.height / 2 };
+    for (let step = 1; step <= 8; step += 1) {
+      await touch(
+        'touchMove',
+        start.x + ((aim.x - start.x) * step) / 8,
+        start.y + ((aim.y - start.y) * step) / 8,
+      );
+    }
+    await touch('touchEnd', end.x, end.y);
+    await expect.poll(() => linkNames(again)).toEqual(['First', 'Second']);
+  });
 });
 
-test('an administrator moves and deletes several organization links at once, and undoes it', async ({
+test('an administrator moves and deletes several organization links at once, undoes it, and reaches every top-level collection', async ({
   page,
   request,
   browser,
@@ -251,6 +281,35 @@ test('an administrator moves and deletes several organization links at once, and
       .click();
     await expect.poll(() => linkNames(watching), LIVE).toEqual(['North', 'East', 'South', 'West']);
     await member.context.close();
+    await page
+      .getByRole('dialog', { name: 'Bulk board' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+
+    // Every top-level collection of the organization is reached from its card, an empty one
+    // too: its panel adds a link, and its details delete it.
+    const card = page.getByRole('region', { name: 'Northwind Labs' });
+    await card.getByRole('button', { name: 'Add collection' }).click();
+    const form = page.getByRole('dialog', { name: 'Add collection' });
+    await form.getByLabel('Name').fill('Empty corner');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    const collections = card.getByRole('list', { name: 'Collections' });
+    await expect(collections.getByRole('button', { name: 'Empty corner' })).toBeVisible();
+    await expect(collections.getByRole('button')).not.toHaveCount(1);
+    await expectAccessible(page);
+
+    // The empty one is no dead end: its panel adds a link, and its details delete it.
+    await collections.getByRole('button', { name: 'Empty corner' }).click();
+    const corner = page.getByRole('dialog', { name: 'Empty corner' });
+    await expect(corner.getByText('Nothing here yet.')).toBeVisible();
+    await corner.getByRole('button', { name: 'Collection menu' }).click();
+    await expect(corner.getByRole('button', { name: 'Add link' })).toBeVisible();
+    await corner.getByRole('button', { name: 'Details' }).click();
+    await page
+      .getByRole('dialog', { name: 'Collection details' })
+      .getByRole('button', { name: 'Delete collection' })
+      .click();
+    await expect(collections.getByRole('button', { name: 'Empty corner' })).toHaveCount(0);
   } finally {
     const made = await calls.find('Bulk board').catch(() => null);
     if (made) {

@@ -162,6 +162,10 @@ export function PortalView() {
       open({ kind: 'collection', id: collection.id, parentPanelId: null }),
     [open],
   );
+  const onOpenTopCollection = useCallback(
+    (id: string) => open({ kind: 'collection', id, parentPanelId: null }),
+    [open],
+  );
   const onAdd = useCallback(
     (collectionId: string) => open({ kind: 'add', id: collectionId, parentPanelId: collectionId }),
     [open],
@@ -235,6 +239,7 @@ export function PortalView() {
                   onOpenSuggestions={onOpenSuggestions}
                   onAddCollection={onAddCollection}
                   onSuggest={onSuggest}
+                  onOpenTopCollection={onOpenTopCollection}
                   {...tileProps}
                 />
               ))}

@@ -90,6 +90,7 @@ export const en = {
     },
     back: 'Back',
     addTo: 'Add to {{name}}',
+    collections: 'Collections',
     detailsOf: 'Details of {{name}}',
     itemCount_one: '{{count}} item',
     itemCount_other: '{{count}} items',

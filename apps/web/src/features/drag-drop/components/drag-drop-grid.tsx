@@ -73,33 +73,32 @@ function DraggableTile({
     data: place ?? undefined,
     disabled: place === null,
   });
-  const setRefs = (node: HTMLDivElement | null) => {
-    setNodeRef(node);
-    droppable.setNodeRef(node);
-  };
   const over = droppable.isOver && !isDragging;
   const style = transform
     ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` }
     : undefined;
+  // The place is the tile's slot, which stays where it is while the tile itself is carried.
   return (
-    <div
-      ref={setRefs}
-      className={`draggable${isDragging ? ' draggable--dragging' : ''}${over ? ' draggable--place' : ''}`}
-      style={style}
-      // The browser's own drag of a link or an image would take the pointer away.
-      onDragStart={(event) => event.preventDefault()}
-      {...listeners}
-    >
-      {children}
-      <button
-        type="button"
-        ref={setActivatorNodeRef}
-        className="icon-button drag-handle"
-        {...attributes}
-        aria-label={t('dragDrop.handle', { name: nameOf(item) })}
+    <div ref={droppable.setNodeRef} className={`place${over ? ' place--over' : ''}`}>
+      <div
+        ref={setNodeRef}
+        className={`draggable${isDragging ? ' draggable--dragging' : ''}`}
+        style={style}
+        // The browser's own drag of a link or an image would take the pointer away.
+        onDragStart={(event) => event.preventDefault()}
+        {...listeners}
       >
-        <GripIcon />
-      </button>
+        {children}
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="icon-button drag-handle"
+          {...attributes}
+          aria-label={t('dragDrop.handle', { name: nameOf(item) })}
+        >
+          <GripIcon />
+        </button>
+      </div>
     </div>
   );
 }
@@ -178,8 +177,11 @@ export function DragDropGrid({
     setActive(null);
     const item = itemOf(dragged.data.current);
     const target = (over?.data.current as DropData | undefined)?.target;
-    // Only links and favorites move; anything else dropped is left alone.
-    if (item && target && isDraggable(item)) drop.mutate({ item, target });
+    // Only links and favorites move; anything else dropped is left alone, and so is an item
+    // put back on its own place.
+    const ownPlace =
+      target?.kind === 'place' && target.item.type === item?.type && target.item.id === item?.id;
+    if (item && target && isDraggable(item) && !ownPlace) drop.mutate({ item, target });
   };
 
   return (

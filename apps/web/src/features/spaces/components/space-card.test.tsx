@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
 import { clearSession, setSessionToken } from '../../../lib/session-store';
@@ -103,5 +103,45 @@ describe('space card: Show all', () => {
       />,
     );
     expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
+  });
+});
+
+describe('space card: the top-level collections, for the people who run the space', () => {
+  const top = (id: string, items: number, can = RUNS) => ({
+    type: 'collection' as const,
+    id,
+    name: `Top ${id}`,
+    description: '',
+    color: null,
+    can,
+    items: Array.from({ length: items }, (_, n) => makeLink({ id: `${id}-t${n}` })),
+  });
+
+  it('opens each one, an empty one included, as its own panel', () => {
+    const opened: string[] = [];
+    renderWithQuery(
+      <SpaceCard
+        space={{ ...team, collections: [top('a', 2), top('b', 0)] }}
+        profileName="Ada"
+        onShowAll={() => {}}
+        onOpenTopCollection={(id) => opened.push(id)}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Collections' });
+    within(list).getByRole('button', { name: 'Top b' }).click();
+    within(list).getByRole('button', { name: 'Top a' }).click();
+    expect(opened).toEqual(['b', 'a']);
+  });
+
+  it('is not offered to someone who only reads the space', () => {
+    renderWithQuery(
+      <SpaceCard
+        space={{ ...team, collections: [top('a', 2, OWNED_READ), top('b', 0, OWNED_READ)] }}
+        profileName="Ada"
+        onShowAll={() => {}}
+        onOpenTopCollection={() => {}}
+      />,
+    );
+    expect(screen.queryByRole('list', { name: 'Collections' })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FolderIcon } from '../../../components/icons';
 import { MenuItemTile, type MenuItemTileProps } from '../../../components/menu-item-tile';
 import { SPACE_PANEL_MAX_ITEMS } from '../../../lib/constants';
 import { useMenu } from '../../../lib/menu/get-menu';
@@ -18,6 +19,11 @@ export interface SpaceCardProps extends Omit<MenuItemTileProps, 'item'> {
   onAddCollection?: (space: DisplaySpace) => void;
   /** Opens a collection's details, to suggest a link there. */
   onSuggest?: (collectionId: string) => void;
+  /**
+   * Opens one of the space's top-level collections as a panel (its Add, its menu): offered
+   * to the people who run the space when the card cannot show them apart.
+   */
+  onOpenTopCollection?: (collectionId: string) => void;
 }
 
 /**
@@ -33,6 +39,7 @@ export const SpaceCard = memo(function SpaceCard({
   onOpenSuggestions,
   onAddCollection,
   onSuggest,
+  onOpenTopCollection,
   ...tileProps
 }: SpaceCardProps) {
   const { t } = useTranslation();
@@ -82,6 +89,22 @@ export const SpaceCard = memo(function SpaceCard({
           </li>
         ))}
       </ul>
+      {collectionsApart && onOpenTopCollection ? (
+        <ul className="space-card__collections" aria-label={t('space.collections')}>
+          {space.collections.map((collection) => (
+            <li key={collection.id}>
+              <button
+                type="button"
+                className="button space-card__collection"
+                onClick={() => onOpenTopCollection(collection.id)}
+              >
+                <FolderIcon />
+                <bdi>{collection.name}</bdi>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {items.length > SPACE_PANEL_MAX_ITEMS || collectionsApart ? (
         <button type="button" className="button show-all" onClick={() => onShowAll(space)}>
           {t('space.showAll')}
