@@ -395,10 +395,12 @@ async function reorderTasks(browser: Browser, base: string, token: string): Prom
       (mark) => performance.getEntriesByName(mark).length > 0,
       MENU_PAINTED_MARK,
     );
+    // The card shows its first twelve items: the collection, added last, is in Show all.
     await page
       .locator('.space-card[data-space-type="personal"]')
-      .getByRole('button', { name, exact: true })
+      .getByRole('button', { name: /Show all/ })
       .click();
+    await page.locator('dialog[open]').getByRole('button', { name, exact: true }).click();
     const panel = page.getByRole('dialog', { name });
     await panel
       .locator('.tile')

@@ -107,6 +107,11 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
         onCollectionDetails={(collectionId) =>
           panels.open({ kind: 'collection-details', id: collectionId })
         }
+        wrapItems={(collection, tiles) => (
+          <SelectableItems spaces={data.spaces} collection={collection}>
+            {tiles}
+          </SelectableItems>
+        )}
         {...tileProps}
       />
     );

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { MenuItemTile, type MenuItemTileProps } from '../../../components/menu-item-tile';
-import type { DisplaySpace } from '../../../lib/menu/menu-types';
+import type { DisplayCollection, DisplaySpace } from '../../../lib/menu/menu-types';
 import { useProgressiveCount } from '../../../lib/use-progressive-count';
 import { BuddyContact } from './buddy-contact';
 
@@ -14,6 +15,11 @@ export interface SpacePanelProps extends Omit<MenuItemTileProps, 'item'> {
   onAddTo?: (collectionId: string) => void;
   /** Opens a collection's details: edit, delete (shown where its `can.edit` holds). */
   onCollectionDetails?: (collectionId: string) => void;
+  /**
+   * Wraps the tiles of one top-level collection (the portal gives the choice of several
+   * items at once there, decision 0075); the tiles alone otherwise.
+   */
+  wrapItems?: (collection: DisplayCollection, tiles: ReactNode) => ReactNode;
 }
 
 /**
@@ -26,6 +32,7 @@ export function SpacePanel({
   onAddCollection,
   onAddTo,
   onCollectionDetails,
+  wrapItems = (_collection, tiles) => tiles,
   ...tileProps
 }: SpacePanelProps) {
   const { t } = useTranslation();
@@ -84,13 +91,16 @@ export function SpacePanel({
               </div>
             ) : null}
             {collection.items.length === 0 ? <p className="hint">{t('space.empty')}</p> : null}
-            <ul className="tile-grid" aria-busy={shown.length < collection.items.length}>
-              {shown.map((item) => (
-                <li key={`${item.type}:${item.id}`}>
-                  <MenuItemTile item={item} {...tileProps} />
-                </li>
-              ))}
-            </ul>
+            {wrapItems(
+              collection,
+              <ul className="tile-grid" aria-busy={shown.length < collection.items.length}>
+                {shown.map((item) => (
+                  <li key={`${item.type}:${item.id}`}>
+                    <MenuItemTile item={item} {...tileProps} />
+                  </li>
+                ))}
+              </ul>,
+            )}
           </section>
         );
       })}
