@@ -15,6 +15,11 @@ const loadOfflineWatch = () => import('../lib/offline/offline-mark');
 
 export const SearchPanel = lazy(() => loadSearchPanel().then((m) => ({ default: m.SearchPanel })));
 export const SpacePanel = lazy(() => loadSpacePanel().then((m) => ({ default: m.SpacePanel })));
+/** The choice of several items at once (decision 0075), drawn inside Show all. */
+const loadSelectableItems = () => import('../features/selection/components/selectable-items');
+export const SelectableItems = lazy(() =>
+  loadSelectableItems().then((m) => ({ default: m.SelectableItems })),
+);
 export const PortalPanels = lazy(() =>
   loadPortalPanels().then((m) => ({ default: m.PortalPanels })),
 );
@@ -82,6 +87,7 @@ export function preloadPanels() {
     void Promise.all([
       loadSearchPanel(),
       loadSpacePanel(),
+      loadSelectableItems(),
       loadPortalPanels(),
       loadUndoNotice(),
       loadOfflineWatch(),

@@ -33,6 +33,7 @@ import {
   OfflineWatch,
   PortalPanels,
   SearchPanel,
+  SelectableItems,
   SettingsPanel,
   SpacePanel,
   preloadPanels,
@@ -108,7 +109,7 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
           panels.open({ kind: 'collection-details', id: collectionId })
         }
         wrapItems={(collection, tiles) => (
-          <SelectableItems spaces={data.spaces} collection={collection}>
+          <SelectableItems spaces={data?.spaces ?? []} collection={collection}>
             {tiles}
           </SelectableItems>
         )}
