@@ -251,7 +251,12 @@ export function composeServer({
     cacheBytes: config.menuCacheMb * 1024 * 1024,
   });
   const peers = createPeersService({ db, peers: r.peers, directory: peopleDirectory });
-  const linkHealth = createLinkHealthService({ db, linkHealth: r.linkHealth, adminAccess });
+  const linkHealth = createLinkHealthService({
+    db,
+    linkHealth: r.linkHealth,
+    adminAccess,
+    audit,
+  });
 
   // Live updates of the menu (decision 0062): this instance's hub, fed by the database.
   const live = new LiveHub({ db, live: r.live }, config.live, log);

@@ -23,8 +23,8 @@ import { PortalFooter } from '../features/portal/components/portal-footer';
 import { SpaceCard } from '../features/spaces/components/space-card';
 import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut';
 import { usePendingUndo } from '../lib/undo/pending-undo';
+import { openConsoleView } from '../features/admin/console-address';
 import {
-  AdminConsole,
   AttentionButton,
   AttentionDialog,
   ConsentDialog,
@@ -42,7 +42,7 @@ import { usePageToAdd } from './use-page-to-add';
 import { usePanels, type MenuPanel, type Panel, type PanelOf } from './use-panels';
 
 /** What the portal gives the panel on top of its stack. */
-interface PanelContext {
+export interface PanelContext {
   data: ProcessedMenu | undefined;
   panels: ReturnType<typeof usePanels>;
   onOpenLink: (link: LinkLike) => void;
@@ -84,9 +84,6 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   consent: (_panel, { panels }) => <ConsentDialog onClose={panels.back} />,
   settings: (_panel, { panels }) => <SettingsPanel onClose={panels.back} />,
   attention: (_panel, { panels }) => <AttentionDialog onClose={panels.back} />,
-  admin: (panel, { panels }) => (
-    <AdminConsole admin={panel.admin} initialTab={panel.tab} onClose={panels.back} />
-  ),
   space: (panel, { data, panels, tileProps }) => {
     const space = data?.spaces.find((candidate) => candidate.id === panel.id);
     if (!space) return null;
@@ -111,14 +108,20 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   'item-menu': menuPanel,
 };
 
-function renderPanel(panel: Panel, context: PanelContext) {
+export function renderPanel(panel: Panel, context: PanelContext) {
   // The kind picks its entry, so the panel is of that entry's kind.
   const render = PANELS[panel.kind] as (panel: Panel, context: PanelContext) => ReactNode;
   return render(panel, context);
 }
 
+interface PortalViewProps {
+  /** A message about the address the portal was opened at (a console it may not show). */
+  notice?: string | null;
+  onDismissNotice?: () => void;
+}
+
 /** The main portal: header, one card per space, panels, feedback and footer. */
-export function PortalView() {
+export function PortalView({ notice = null, onDismissNotice }: PortalViewProps = {}) {
   const { t } = useTranslation();
   const menu = useMenu();
   // Changes by others reach the open portal without a reload (decision 0062), from the
@@ -172,10 +175,8 @@ export function PortalView() {
   const data = menu.data;
   // The server says what the person runs (decision 0008): the console opens for them only.
   const administer = data?.can.administer ? data.can : null;
-  const onOpenSuggestions = useCallback(
-    () => open({ kind: 'admin', admin: Boolean(administer?.organization), tab: 'suggestions' }),
-    [open, administer?.organization],
-  );
+  // The console is a page of its own (decision 0077): a new entry in the browser's history.
+  const onOpenSuggestions = useCallback(() => openConsoleView({ section: 'suggestions' }), []);
   const onSuggest = useCallback(
     (collectionId: string) => open({ kind: 'collection-details', id: collectionId }),
     [open],
@@ -212,6 +213,14 @@ export function PortalView() {
           <Suspense fallback={null}>
             <OfflineWatch menu={data} token={token} refetch={menu.refetch} />
           </Suspense>
+        ) : null}
+        {notice ? (
+          <div className="portal-notice" role="alert">
+            <p>{notice}</p>
+            <button type="button" className="button" onClick={onDismissNotice}>
+              {t('portal.dismissNotice')}
+            </button>
+          </div>
         ) : null}
         <main className="portal-main" aria-busy={!data}>
           {data ? (
@@ -259,9 +268,7 @@ export function PortalView() {
           onLogout={() => void logout()}
           onConsent={() => open({ kind: 'consent' })}
           onSettings={() => open({ kind: 'settings' })}
-          onAdminister={
-            administer ? () => open({ kind: 'admin', admin: administer.organization }) : undefined
-          }
+          onAdminister={administer ? () => openConsoleView() : undefined}
         />
 
         <Suspense fallback={null}>
@@ -277,7 +284,7 @@ export function PortalView() {
  * Where the undo notice goes. Its script loads with the first deletion (or on idle after the
  * paint), and the notice then stays mounted: it also says how an undo went.
  */
-function UndoNoticeSlot() {
+export function UndoNoticeSlot() {
   const live = usePendingUndo();
   const [needed, setNeeded] = useState(false);
   if (live && !needed) setNeeded(true);

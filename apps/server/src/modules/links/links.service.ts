@@ -50,7 +50,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
           url,
           createdBy: me.userId,
         });
-        await audit.recordContentChange(tx, me, origin, target.space, {
+        await audit.recordContentChange(tx, me, origin, target, {
           action: 'content.link-created',
           target: { type: 'link', id, label: name },
           after: { name, description, url, collectionId },
@@ -78,7 +78,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
         // Sent back as it is: nothing is written, so no one's menu is told of a change.
         if (!changed) return;
         await links.update(tx, id, fields);
-        await audit.recordContentChange(tx, me, origin, source.space, {
+        await audit.recordContentChange(tx, me, origin, source, {
           action: 'content.link-updated',
           target: { type: 'link', id, label: name ?? link.name },
           ...changed,
@@ -93,7 +93,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
         const { link, in: source } = await access.changeableLink(tx, me, id);
         const ticket = await undo.keepLink(tx, me, id, link.name);
         await links.delete(tx, id);
-        await audit.recordContentChange(tx, me, origin, source.space, {
+        await audit.recordContentChange(tx, me, origin, source, {
           action: 'content.link-deleted',
           target: { type: 'link', id, label: link.name },
           before: {
@@ -126,7 +126,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
         access.sameSpace(source, target);
         await access.hold(tx, collectionId);
         await links.moveToEnd(tx, id, collectionId);
-        await audit.recordContentChange(tx, me, origin, source.space, {
+        await audit.recordContentChange(tx, me, origin, source, {
           action: 'content.link-moved',
           target: { type: 'link', id, label: link.name },
           before: { collectionId: link.collectionId },

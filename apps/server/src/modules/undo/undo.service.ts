@@ -191,7 +191,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
     switch (snap.kind) {
       case 'link': {
         const link = rows.links[0];
-        await audit.recordContentChange(tx, me, origin, place!.space, {
+        await audit.recordContentChange(tx, me, origin, place!, {
           action: 'content.link-restored',
           target: { type: 'link', id: snap.targetId, label: snap.label },
           after: {

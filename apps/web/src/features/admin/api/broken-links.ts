@@ -1,6 +1,7 @@
-import type { BrokenLinksResponse } from '@signpost/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { BrokenLinksResponse, UpdateLinkBody } from '@signpost/contract';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../../../lib/api-client';
+import { deleteLink, updateLink } from '../../../lib/menu/menu-writes';
 import { useSession } from '../../../lib/use-session';
 
 export const brokenLinksQueryKey = (token: string | null) =>
@@ -21,4 +22,28 @@ export function useBrokenLinks() {
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/**
+ * What mends a broken link from the list: its address changed (the portal's own call, with
+ * its validation), the link deleted (undoable, as any deletion), or the finding marked wrong.
+ * The list is not read again after them: each row keeps what was done to it, to say so.
+ */
+export function useMendBrokenLink() {
+  return {
+    update: useMutation({
+      mutationFn: ({ linkId, body }: { linkId: string; body: UpdateLinkBody }) =>
+        updateLink(linkId, body),
+    }),
+    remove: useMutation({
+      mutationFn: ({ linkId, name }: { linkId: string; name: string }) => deleteLink(linkId, name),
+    }),
+    dismiss: useMutation({
+      mutationFn: async (linkId: string) => {
+        await adminApi.request<null>(`/links/${encodeURIComponent(linkId)}/broken/dismissal`, {
+          method: 'POST',
+        });
+      },
+    }),
+  };
 }

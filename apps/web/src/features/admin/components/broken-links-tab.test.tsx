@@ -49,7 +49,8 @@ function open(admin: boolean, broken: MockRoute) {
     broken,
     { path: '/api/admin/suggestions', status: 200, body: { items: [], next: null } },
   ]);
-  renderWithQuery(<AdminConsole admin={admin} onClose={() => {}} />);
+  window.history.replaceState(null, '', '/console');
+  renderWithQuery(<AdminConsole admin={admin} />);
   return { ...mock, user: userEvent.setup() };
 }
 
@@ -60,7 +61,7 @@ describe('broken links tab', () => {
       status: 200,
       body: { items: [runbook, payroll] },
     });
-    await user.click(screen.getByRole('tab', { name: 'Broken links' }));
+    await user.click(screen.getByRole('link', { name: 'Broken links' }));
     const list = await screen.findByRole('list', { name: 'Broken links' });
     const first = within(list).getByRole('listitem', { name: 'Runbook (opens in a new tab)' });
     expect(first).toHaveTextContent('Engineering › Tools');
@@ -77,7 +78,7 @@ describe('broken links tab', () => {
 
   it('says so when no link is broken', async () => {
     const { user } = open(true, { path: BROKEN, status: 200, body: { items: [] } });
-    await user.click(screen.getByRole('tab', { name: 'Broken links' }));
+    await user.click(screen.getByRole('link', { name: 'Broken links' }));
     expect(
       await screen.findByText('No broken links. Links are checked every day.'),
     ).toBeInTheDocument();
@@ -90,7 +91,7 @@ describe('broken links tab', () => {
       status: 200,
       body: { items: [runbook] },
     });
-    await user.click(screen.getByRole('tab', { name: 'Broken links' }));
+    await user.click(screen.getByRole('link', { name: 'Broken links' }));
     expect(
       await screen.findByRole('listitem', { name: 'Runbook (opens in a new tab)' }),
     ).toBeInTheDocument();
@@ -100,16 +101,20 @@ describe('broken links tab', () => {
   it('takes the tab away when the server refuses the list (403)', async () => {
     open(false, { path: BROKEN, status: 403, body: { message: 'Forbidden' } });
     // The tab is there while the list is asked for, and goes with the refusal.
-    expect(screen.getByRole('tab', { name: 'Broken links' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Broken links' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.queryByRole('tab', { name: 'Broken links' })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('link', { name: 'Broken links' })).not.toBeInTheDocument(),
     );
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Suggestions']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Sections' }))
+        .getAllByRole('link')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Suggestions']);
   });
 
   it('keeps the tab and offers to try again when the list could not be read', async () => {
     const { user, routes } = open(true, { path: BROKEN, status: 500, body: {} });
-    await user.click(screen.getByRole('tab', { name: 'Broken links' }));
+    await user.click(screen.getByRole('link', { name: 'Broken links' }));
     expect(await screen.findByText('This could not be loaded.')).toBeInTheDocument();
     routes[0] = { path: BROKEN, status: 200, body: { items: [] } };
     await user.click(screen.getByRole('button', { name: 'Try again' }));

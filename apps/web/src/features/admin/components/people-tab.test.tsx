@@ -277,9 +277,19 @@ describe('people tab', () => {
     const adaRow = screen.getByRole('row', { name: /Ada Lovelace/ });
     await user.click(within(adaRow).getByLabelText('Actions for Ada Lovelace'));
     await user.click(within(adaRow).getByRole('button', { name: 'Disable' }));
+    // Nothing is sent before the administrator confirms, having read what disabling does.
+    const confirm = await screen.findByRole('dialog', { name: 'Disable Ada Lovelace?' });
+    expect(confirm).toHaveTextContent('signed out everywhere at once and can no longer sign in');
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Disable Ada Lovelace' }));
     await waitFor(() =>
       expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'disabled' }),
     );
+    expect(
+      await screen.findByText(
+        'Ada Lovelace is disabled: signed out everywhere, and can no longer sign in.',
+      ),
+    ).toBeInTheDocument();
     const bobRow = screen.getByRole('row', { name: /Bob Admin/ });
     await user.click(within(bobRow).getByLabelText('Actions for Bob Admin'));
     await user.click(within(bobRow).getByRole('button', { name: 'Make member' }));

@@ -47,7 +47,8 @@ function open(extra: MockRoute[] = []) {
     },
   ]);
   const user = userEvent.setup();
-  renderWithQuery(<AdminConsole admin onClose={() => {}} initialTab="teams" />);
+  window.history.replaceState(null, '', '/console/teams');
+  renderWithQuery(<AdminConsole admin />);
   return { ...mock, user };
 }
 
