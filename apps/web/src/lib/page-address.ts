@@ -26,6 +26,8 @@ export function usePathname(): string {
 export interface PageState {
   /** How many console entries were pushed since the portal's: closing goes back that far. */
   consoleDepth?: number;
+  /** The console was opened from the portal in this tab (not by a reload or a bookmark). */
+  fromPortal?: boolean;
 }
 
 export function pageState(): PageState {

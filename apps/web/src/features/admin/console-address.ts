@@ -62,8 +62,13 @@ export function consolePath(view: Partial<ConsoleView>): string {
  * one before; the depth counts the console's entries since the portal's.
  */
 export function openConsoleView(view: Partial<ConsoleView> = {}) {
-  const depth = pageState().consoleDepth ?? 0;
-  navigate(consolePath(view), { state: { consoleDepth: depth + 1 } });
+  const inConsole = parseConsolePath(window.location.pathname) !== null;
+  const here = pageState();
+  navigate(consolePath(view), {
+    state: inConsole
+      ? { consoleDepth: (here.consoleDepth ?? 0) + 1, fromPortal: here.fromPortal === true }
+      : { consoleDepth: 1, fromPortal: true },
+  });
 }
 
 /** Shows a view in place of the current one (a section the person may not see). */
@@ -73,10 +78,11 @@ export function replaceConsoleView(view: Partial<ConsoleView>) {
 
 /**
  * Back to the portal: as far back in the history as the console went, so that the portal is
- * where it was; a console opened from a bookmark or a reload puts the portal in its place.
+ * where it was; a console opened from a bookmark or a reload has no portal behind it, and the
+ * portal is opened as the next page.
  */
 export function closeConsole() {
-  const depth = pageState().consoleDepth ?? 0;
-  if (depth > 0) goBack(depth);
-  else navigate('/', { replace: true });
+  const { consoleDepth = 0, fromPortal = false } = pageState();
+  if (fromPortal && consoleDepth > 0) goBack(consoleDepth);
+  else navigate('/');
 }

@@ -2,6 +2,7 @@ import type { BrokenLink } from '@signpost/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getPendingUndo } from '../../../lib/undo/pending-undo';
 import { initI18n } from '../../../lib/i18n';
 import { clearSession, setSessionToken } from '../../../lib/session-store';
 import { mockFetch, type MockRoute } from '../../../test/fetch-mock';
@@ -12,7 +13,10 @@ import { renderWithQuery } from '../../../test/render-with-query';
 initI18n('en');
 const { AdminConsole } = await import('./admin-console');
 
-afterEach(() => clearSession());
+afterEach(() => {
+  clearSession();
+  window.history.replaceState(null, '', '/');
+});
 
 const BROKEN = '/api/admin/links/broken';
 
@@ -121,5 +125,106 @@ describe('broken links tab', () => {
     expect(
       await screen.findByText('No broken links. Links are checked every day.'),
     ).toBeInTheDocument();
+  });
+
+  describe('mending a broken link from its row', () => {
+    async function row(routes: MockRoute[]) {
+      const mock = open(true, { path: BROKEN, status: 200, body: { items: [runbook, payroll] } });
+      mock.routes.push(...routes);
+      await mock.user.click(screen.getByRole('link', { name: 'Broken links' }));
+      const item = await screen.findByRole('listitem', { name: 'Runbook (opens in a new tab)' });
+      return { ...mock, item };
+    }
+
+    it("edits its address with the portal's call, and says a refused address under the field", async () => {
+      const { user, item, requests, routes } = await row([
+        {
+          method: 'PATCH',
+          path: '/api/consumer/links/runbook',
+          status: 400,
+          body: { message: 'body.url must be an http, https or mailto address' },
+        },
+      ]);
+      await user.click(within(item).getByRole('button', { name: 'Edit the address' }));
+      const field = within(item).getByLabelText('Link address');
+      await user.clear(field);
+      await user.type(field, 'javascript:alert(1)');
+      await user.click(within(item).getByRole('button', { name: 'Save the address' }));
+      expect(
+        await within(item).findByText('Link address must be an http, https or mailto address.'),
+      ).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      routes[2] = { method: 'PATCH', path: '/api/consumer/links/runbook', status: 204 };
+      await user.clear(field);
+      await user.type(field, 'https://runbook.example.com/v2');
+      await user.click(within(item).getByRole('button', { name: 'Save the address' }));
+      expect(
+        await within(item).findByText('Address saved. The link is checked again soon.'),
+      ).toBeInTheDocument();
+      expect(item).toHaveTextContent('https://runbook.example.com/v2');
+      expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { url: 'javascript:alert(1)' },
+        { url: 'https://runbook.example.com/v2' },
+      ]);
+    });
+
+    it('deletes it and offers the undo the server names', async () => {
+      const { user, item, requests } = await row([
+        {
+          method: 'DELETE',
+          path: '/api/consumer/links/runbook',
+          status: 204,
+          headers: {
+            'signpost-undo-id': 'undo-1',
+            'signpost-undo-expires': '2099-01-01T00:00:00Z',
+          },
+        },
+      ]);
+      await user.click(within(item).getByRole('button', { name: 'Delete the link' }));
+      expect(
+        await within(item).findByText(
+          'Link deleted. You can undo it from the notice for a few seconds.',
+        ),
+      ).toBeInTheDocument();
+      expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
+      expect(getPendingUndo()).toMatchObject({ id: 'undo-1', kind: 'link', label: 'Runbook' });
+      // Nothing more to do with it here.
+      expect(within(item).queryByRole('button', { name: 'Edit the address' })).toBeNull();
+    });
+
+    it('marks the finding wrong, and says a refusal in the row', async () => {
+      const { user, item, routes } = await row([
+        {
+          method: 'POST',
+          path: '/api/admin/links/runbook/broken/dismissal',
+          status: 409,
+          body: { message: 'Runbook is not listed as broken; there is nothing to mark.' },
+        },
+      ]);
+      const dismiss = within(item).getByRole('button', {
+        name: 'It works: a site that refuses robots',
+      });
+      await user.click(dismiss);
+      expect(
+        await within(item).findByText('Runbook is not listed as broken; there is nothing to mark.'),
+      ).toBeInTheDocument();
+      routes[2] = {
+        method: 'POST',
+        path: '/api/admin/links/runbook/broken/dismissal',
+        status: 204,
+      };
+      await user.click(dismiss);
+      expect(
+        await within(item).findByText(
+          'Marked as working: it is not listed as broken again until its address changes.',
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it("opens a team's link in the team's space in the console", async () => {
+      const { user, item } = await row([]);
+      await user.click(within(item).getByRole('button', { name: 'Open in Engineering' }));
+      expect(window.location.pathname).toBe('/console/teams/t-eng/space');
+    });
   });
 });

@@ -353,4 +353,118 @@ describe('people tab', () => {
       }),
     );
   });
+
+  const design = { id: 't-design', name: 'Design', memberCount: 3, editorCount: 1, buddy: null };
+  const teamsList: MockRoute = {
+    path: '/api/admin/teams',
+    status: 200,
+    body: { items: [design], next: null },
+  };
+
+  it('invites a person into a team, with a role there, and says so', async () => {
+    const { user, requests } = open([
+      list([ada]),
+      teamsList,
+      {
+        method: 'POST',
+        path: '/api/admin/people/invitations',
+        status: 201,
+        body: {
+          person: person({ id: 'p9', name: 'New Person', status: 'invited' }),
+          expiresAt: '2026-03-08T10:00:00.000Z',
+          mailed: true,
+          link: null,
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/admin/teams/t-design/members',
+        status: 200,
+        body: { changed: 1 },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite a person' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New Person');
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'new@example.com');
+    await within(dialog).findByRole('option', { name: 'Design' });
+    await user.selectOptions(within(dialog).getByLabelText('Team (optional)'), 't-design');
+    await user.selectOptions(within(dialog).getByLabelText('Role in the team'), 'editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(
+      await within(dialog).findByText('New Person is in Design (Editor).'),
+    ).toBeInTheDocument();
+    expect(requests.find((r) => r.url === '/api/admin/teams/t-design/members')?.body).toEqual({
+      userIds: ['p9'],
+      role: 'editor',
+    });
+    expect(within(dialog).getByRole('button', { name: 'Back to People' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Done.' })).toBeNull();
+  });
+
+  it('bulk: adds the people chosen to a team in one call, and says a refusal naming the team', async () => {
+    const { user, requests, routes } = open([
+      list([ada, bob]),
+      teamsList,
+      {
+        method: 'POST',
+        path: '/api/admin/teams/t-design/members',
+        status: 404,
+        body: { message: 'Person p2 was not found' },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bob Admin' }));
+    await user.click(screen.getByRole('button', { name: 'Add to team' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add the people chosen to a team' });
+    // No team chosen: said, and nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Add to team' }));
+    expect(await within(dialog).findByText('Choose a team.')).toBeInTheDocument();
+    await within(dialog).findByRole('option', { name: 'Design' });
+    await user.selectOptions(within(dialog).getByLabelText('Team'), 't-design');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to team' }));
+    expect(
+      await within(dialog).findByText('Nobody was added to Design: Person p2 was not found'),
+    ).toBeInTheDocument();
+    routes[2] = {
+      method: 'POST',
+      path: '/api/admin/teams/t-design/members',
+      status: 200,
+      body: { changed: 2 },
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Add to team' }));
+    expect(await screen.findByText('2 people added to Design.')).toBeInTheDocument();
+    expect(
+      requests.filter((r) => r.url === '/api/admin/teams/t-design/members').map((r) => r.body),
+    ).toEqual([
+      { userIds: ['p1', 'p2'], role: 'member' },
+      { userIds: ['p1', 'p2'], role: 'member' },
+    ]);
+  });
+
+  it('opens the Actions menu upward when the row is near the bottom of the window', async () => {
+    const { user } = open([list([ada])]);
+    await screen.findByText('Ada Lovelace');
+    const summary = screen.getByLabelText('Actions for Ada Lovelace');
+    const menu = summary.parentElement!.querySelector('.people-actions__menu') as HTMLElement;
+    summary.getBoundingClientRect = () => ({ top: 700, bottom: 730 }) as DOMRect;
+    menu.getBoundingClientRect = () => ({ height: 240 }) as DOMRect;
+    Object.defineProperty(window, 'innerHeight', { value: 768, configurable: true });
+    await user.click(summary);
+    await waitFor(() => expect(menu).toHaveClass('people-actions__menu--up'));
+    await user.click(summary);
+    summary.getBoundingClientRect = () => ({ top: 100, bottom: 130 }) as DOMRect;
+    await user.click(summary);
+    await waitFor(() => expect(menu).not.toHaveClass('people-actions__menu--up'));
+  });
+
+  it("links each name to the person's page in the console", async () => {
+    open([list([ada])]);
+    expect(await screen.findByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/console/people/p1',
+    );
+  });
 });

@@ -98,7 +98,7 @@ export const people = {
     link: 'Invitation link',
     copyButton: 'Copy the link',
     copied: 'Copied.',
-    close: 'Close',
+    close: 'Back to People',
     inTeam: '{{name}} is in {{team}} ({{role}}).',
     notInTeam: '{{name}} was invited, but could not be added to {{team}}: {{reason}}',
   },
