@@ -191,6 +191,7 @@ export function composeServer({
   // One people directory (decision 0072): the console's list and the peer search share it.
   const peopleDirectory = createPeopleDirectory({ db, directory: r.directory });
   const peopleRules = createPeopleRules({ people: r.people, audit });
+  const teams = createTeamsService({ db, teams: r.teams, adminAccess, audit });
   const people = createPeopleService({
     db,
     config,
@@ -201,6 +202,7 @@ export function composeServer({
     invitations,
     jobs,
     directory: peopleDirectory,
+    teams,
   });
   const commandLine = createCommandLineService({
     db,
@@ -210,7 +212,6 @@ export function composeServer({
     peopleRules,
     audit,
   });
-  const teams = createTeamsService({ db, teams: r.teams, adminAccess, audit });
   const organization = createOrganizationService({
     db,
     organization: r.organization,

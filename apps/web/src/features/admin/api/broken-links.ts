@@ -1,5 +1,5 @@
 import type { BrokenLinksResponse, UpdateLinkBody } from '@signpost/contract';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../../lib/api-client';
 import { deleteLink, updateLink } from '../../../lib/menu/menu-writes';
 import { useSession } from '../../../lib/use-session';
@@ -30,13 +30,20 @@ export function useBrokenLinks() {
  * The list is not read again after them: each row keeps what was done to it, to say so.
  */
 export function useMendBrokenLink() {
+  const client = useQueryClient();
+  const { token } = useSession();
+  // Read again the next time the list is shown, not now: the rows say what was done.
+  const onSuccess = () =>
+    client.invalidateQueries({ queryKey: brokenLinksQueryKey(token), refetchType: 'none' });
   return {
     update: useMutation({
       mutationFn: ({ linkId, body }: { linkId: string; body: UpdateLinkBody }) =>
         updateLink(linkId, body),
+      onSuccess,
     }),
     remove: useMutation({
       mutationFn: ({ linkId, name }: { linkId: string; name: string }) => deleteLink(linkId, name),
+      onSuccess,
     }),
     dismiss: useMutation({
       mutationFn: async (linkId: string) => {
@@ -44,6 +51,7 @@ export function useMendBrokenLink() {
           method: 'POST',
         });
       },
+      onSuccess,
     }),
   };
 }

@@ -7,6 +7,7 @@ import { safeHref } from '../../../lib/safe-url';
 import { serverMessage } from '../../../lib/server-message';
 import { failureReason, formatDay, statusPhrase } from '../../../lib/link-health/words';
 import { useBrokenLinks, useMendBrokenLink } from '../api/broken-links';
+import '../../../lib/panel-texts';
 import { openConsoleView } from '../console-address';
 
 /** What was done to a row, said in it. */

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { errorMessage, ApiError } from '../../../lib/api-client';
 import { useCreatePerson, useInvitePerson, useUpdatePerson } from '../api/people';
-import { useTeamWrites } from '../api/teams';
 import { PeopleTeamFilter } from './people-team-filter';
 
 type TeamRole = 'member' | 'editor';
@@ -40,35 +39,25 @@ export function PersonDialog({ mode, onClose }: Props) {
   const [copied, setCopied] = useState(false);
   const [team, setTeam] = useState<{ id: string; name: string }>({ id: '', name: '' });
   const [teamRole, setTeamRole] = useState<TeamRole>('member');
-  const { addMembers } = useTeamWrites();
   // What became of the team chosen for an invitation: said with the invitation's link.
   const [joined, setJoined] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mode.kind === 'invite') {
+      // Into the team with the invitation, or neither (one call).
+      const teamBody = team.id ? { team: { id: team.id, role: teamRole } } : {};
       invite.mutate(
-        { name, email, role },
+        { name, email, role, ...teamBody },
         {
           onSuccess: (answer) => {
             if (!team.id) return;
-            // The invitation stands on its own; joining the team is the membership call.
-            const said = { name: answer.person.name, team: team.name };
-            addMembers.mutate(
-              { id: team.id, body: { userIds: [answer.person.id], role: teamRole } },
-              {
-                onSuccess: () =>
-                  setJoined(
-                    t('people.invitation.inTeam', {
-                      ...said,
-                      role: teamRole === 'editor' ? t('teams.editor') : t('people.roles.member'),
-                    }),
-                  ),
-                onError: (error) =>
-                  setJoined(
-                    t('people.invitation.notInTeam', { ...said, reason: problemOf(error) ?? '' }),
-                  ),
-              },
+            setJoined(
+              t('people.invitation.inTeam', {
+                name: answer.person.name,
+                team: team.name,
+                role: teamRole === 'editor' ? t('teams.editor') : t('people.roles.member'),
+              }),
             );
           },
         },

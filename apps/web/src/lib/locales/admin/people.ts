@@ -100,7 +100,6 @@ export const people = {
     copied: 'Copied.',
     close: 'Back to People',
     inTeam: '{{name}} is in {{team}} ({{role}}).',
-    notInTeam: '{{name}} was invited, but could not be added to {{team}}: {{reason}}',
   },
   offboarding: {
     title: 'Delete {{name}}',
