@@ -65,8 +65,12 @@ test('links that need attention: marks, the list, a moved address updated, and t
   await expectAccessible(admin);
   await vpn.getByRole('button', { name: 'Cancel' }).click();
   await expect(vpn).toContainText('VPN setup guide');
-  // The row offers to open the link where it lives.
-  await expect(vpn.getByRole('button', { name: 'Open in IT' })).toBeVisible();
+  // The row opens the link where it lives: its team's space, at its collection.
+  await vpn.getByRole('button', { name: 'Open in IT' }).click();
+  await expect(admin).toHaveURL(/\/console\/teams\/[A-Za-z0-9_-]{21}\/space$/);
+  const where = admin.getByRole('dialog').filter({ hasText: 'VPN setup guide' });
+  await expect(where.getByRole('link', { name: /^VPN setup guide/ })).toBeVisible();
+  await expectAccessible(admin);
   // Personal links are their owner's: not in the console.
   await expect(broken.getByText('Team offsite photos')).toHaveCount(0);
   await admin.close();

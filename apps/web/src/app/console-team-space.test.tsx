@@ -56,4 +56,22 @@ describe("a team's space in the console", () => {
     expect(within(menu).getByRole('button', { name: /Delete/ })).toBeInTheDocument();
     expect(within(menu).queryByRole('button', { name: /My Space/ })).toBeNull();
   });
+
+  it('opens at the collection a broken link lives in, when the console asked for it', async () => {
+    setSessionToken('token-a');
+    mockFetch([
+      { path: '/api/consumer/menu', status: 200, body: makeMenu({ admin: true }) },
+      { path: '/api/admin/teams/t-platform/space', status: 200, body: platform },
+    ]);
+    window.history.replaceState(
+      { openCollection: 'c-deploy' },
+      '',
+      '/console/teams/t-platform/space',
+    );
+    renderApp();
+    const panel = await screen.findByRole('dialog', { name: 'Deploy' });
+    expect(within(panel).getByRole('link', { name: /^Build server/ })).toBeInTheDocument();
+    // Once: a reload shows the space.
+    expect(window.history.state).toEqual({});
+  });
 });

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionLike, DisplayItem, DisplaySpace, LinkLike } from '../lib/menu/menu-types';
 import { useMenu } from '../lib/menu/get-menu';
+import { takeCollectionToOpen } from '../lib/page-address';
 import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
 import { SpaceCard } from '../features/spaces/components/space-card';
 import { useTeamSpace } from '../features/admin/api/team-space';
@@ -71,6 +72,13 @@ function ConsoleTeamSpace({ teamId }: { teamId: string }) {
   });
   const panels = usePanels();
   const { open } = panels;
+  // Opened to show where a link lives (the console's broken links): its collection.
+  const shown = space.data !== undefined;
+  useEffect(() => {
+    if (!shown) return;
+    const id = takeCollectionToOpen();
+    if (id) open({ kind: 'collection', id, parentPanelId: null });
+  }, [shown, open]);
   const [, pushLastUsed] = useLastUsed();
   // The portal's menu with this space in it: the panels find its collections and links there.
   const data = useMemo(

@@ -111,6 +111,10 @@ describe('administration in the portal', () => {
     await user.click(screen.getByRole('link', { name: 'Audit log' }));
     expect(window.location.pathname).toBe('/console/audit');
     expect(await screen.findByRole('heading', { name: 'Audit log' })).toBeInTheDocument();
+    // The new view is announced as a page would be: focus moves to its content.
+    expect(document.activeElement).toContainElement(
+      screen.getByRole('heading', { name: 'Audit log' }),
+    );
 
     await goBack();
     expect(window.location.pathname).toBe('/console/people');

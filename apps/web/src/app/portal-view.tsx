@@ -13,6 +13,7 @@ import { useMenuEvents } from '../lib/menu/use-menu-events';
 import { logout } from '../lib/auth';
 import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
 import { useMenuPaintedMark } from '../lib/menu-painted-mark';
+import { takeCollectionToOpen } from '../lib/page-address';
 import { takePendingSearch } from '../lib/search-address';
 import { useSession } from '../lib/use-session';
 import { whenIdle } from '../lib/when-idle';
@@ -139,6 +140,13 @@ export function PortalView({ notice = null, onDismissNotice }: PortalViewProps =
     const query = takePendingSearch();
     if (query) open({ kind: 'search', query });
   }, [open]);
+  // Opened from the console to show where a link lives (decision 0077): its collection.
+  const menuShown = menu.data !== undefined;
+  useEffect(() => {
+    if (!menuShown) return;
+    const id = takeCollectionToOpen();
+    if (id) open({ kind: 'collection', id, parentPanelId: null });
+  }, [menuShown, open]);
   const { token } = useSession();
   // The network is watched once the browser is idle after the menu is shown: the mark while it
   // is gone, the menu read again when it is back (decision 0065).

@@ -28,6 +28,8 @@ export interface PageState {
   consoleDepth?: number;
   /** The console was opened from the portal in this tab (not by a reload or a bookmark). */
   fromPortal?: boolean;
+  /** A collection to open once the page shows: where a link lives, from the console. */
+  openCollection?: string;
 }
 
 export function pageState(): PageState {
@@ -45,4 +47,12 @@ export function navigate(path: string, { replace = false, state = {} as PageStat
 /** Goes back `steps` entries, as the browser's back button would. */
 export function goBack(steps: number) {
   window.history.go(-steps);
+}
+
+/** The collection this entry was opened to show, once: it is taken out of the entry. */
+export function takeCollectionToOpen(): string | null {
+  const { openCollection, ...rest } = pageState();
+  if (typeof openCollection !== 'string') return null;
+  window.history.replaceState(rest, '', window.location.href);
+  return openCollection;
 }

@@ -61,14 +61,24 @@ export function consolePath(view: Partial<ConsoleView>): string {
  * Shows a view of the console as a new history entry, so that the back button returns to the
  * one before; the depth counts the console's entries since the portal's.
  */
-export function openConsoleView(view: Partial<ConsoleView> = {}) {
+export function openConsoleView(view: Partial<ConsoleView> = {}, openCollection?: string) {
   const inConsole = parseConsolePath(window.location.pathname) !== null;
   const here = pageState();
+  const then = openCollection ? { openCollection } : {};
   navigate(consolePath(view), {
     state: inConsole
-      ? { consoleDepth: (here.consoleDepth ?? 0) + 1, fromPortal: here.fromPortal === true }
-      : { consoleDepth: 1, fromPortal: true },
+      ? {
+          consoleDepth: (here.consoleDepth ?? 0) + 1,
+          fromPortal: here.fromPortal === true,
+          ...then,
+        }
+      : { consoleDepth: 1, fromPortal: true, ...then },
   });
+}
+
+/** The portal, with a collection open: where a link of the console lives. */
+export function openInPortal(collectionId: string) {
+  navigate('/', { state: { openCollection: collectionId } });
 }
 
 /** Shows a view in place of the current one (a section the person may not see). */

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { registerTexts } from '../../../lib/i18n';
@@ -93,7 +93,8 @@ const followed = (event: MouseEvent) =>
 export function AdminConsole({ admin, view: given, teamSpace }: Props) {
   const { t } = useTranslation('admin');
   const pathname = usePathname();
-  const view = given ?? parseConsolePath(pathname) ?? { section: null, id: null, space: false };
+  const addressed = parseConsolePath(pathname);
+  const view = given ?? addressed ?? { section: null, id: null, space: false };
   const titleId = useId();
   // The broken links are asked for as the console opens: a 403 (someone who runs nothing the
   // server lists broken links of) takes the section away rather than showing a refusal.
@@ -108,10 +109,20 @@ export function AdminConsole({ admin, view: given, teamSpace }: Props) {
 
   // `/console`, or a section this person does not see: the address becomes the one shown.
   const shownKey = active?.key ?? null;
-  const mismatch = shownKey !== null && shownKey !== view.section;
+  // Only while the address is the console's: on the way out, it is the portal's to say.
+  const mismatch = shownKey !== null && shownKey !== view.section && addressed !== null;
   useEffect(() => {
     if (mismatch) replaceConsoleView({ section: shownKey });
   }, [mismatch, shownKey]);
+
+  // A new view is announced as a page is: focus moves to its content (not on the first one,
+  // where the browser starts at the top of the page).
+  const content = useRef<HTMLDivElement>(null);
+  const viewKey = `${view.section ?? ''}/${view.id ?? ''}/${String(view.space)}`;
+  const firstView = useRef(viewKey);
+  useEffect(() => {
+    if (viewKey !== firstView.current) content.current?.focus();
+  }, [viewKey]);
 
   // The browser's tab and history name the section; the portal's title comes back after.
   const sectionTitle = active ? t(`${active.texts}.title`) : null;
@@ -157,7 +168,7 @@ export function AdminConsole({ admin, view: given, teamSpace }: Props) {
             ))}
           </ul>
         </nav>
-        <div className="admin-tab">
+        <div className="admin-tab" ref={content} tabIndex={-1}>
           {active?.render({
             view: mismatch ? { section: active.key, id: null, space: false } : view,
             admin,

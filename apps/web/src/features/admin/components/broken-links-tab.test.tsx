@@ -225,6 +225,17 @@ describe('broken links tab', () => {
       const { user, item } = await row([]);
       await user.click(within(item).getByRole('button', { name: 'Open in Engineering' }));
       expect(window.location.pathname).toBe('/console/teams/t-eng/space');
+      // Open at its collection.
+      expect(window.history.state).toMatchObject({ openCollection: 'team-tools' });
+    });
+
+    it("opens an organization's link in the portal, at its collection", async () => {
+      const mock = open(true, { path: BROKEN, status: 200, body: { items: [payroll] } });
+      await mock.user.click(screen.getByRole('link', { name: 'Broken links' }));
+      const item = await screen.findByRole('listitem', { name: 'Payroll (opens in a new tab)' });
+      await mock.user.click(within(item).getByRole('button', { name: 'Open in Acme Corp' }));
+      expect(window.location.pathname).toBe('/');
+      expect(window.history.state).toEqual({ openCollection: payroll.collectionId });
     });
   });
 });

@@ -2,13 +2,12 @@ import type { BrokenLink } from '@signpost/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessage, invalidFieldProps } from '../../../components/field-message';
-import { navigate } from '../../../lib/page-address';
 import { safeHref } from '../../../lib/safe-url';
 import { serverMessage } from '../../../lib/server-message';
 import { failureReason, formatDay, statusPhrase } from '../../../lib/link-health/words';
 import { useBrokenLinks, useMendBrokenLink } from '../api/broken-links';
 import '../../../lib/panel-texts';
-import { openConsoleView } from '../console-address';
+import { openConsoleView, openInPortal } from '../console-address';
 
 /** What was done to a row, said in it. */
 type Outcome = { text: string; failed: boolean } | null;
@@ -32,9 +31,9 @@ function Row({ link, admin }: { link: BrokenLink; admin: boolean }) {
     // A team's link in its space in the console for an administrator; the portal otherwise
     // (the organization's space, or an editor's own team), where the link shows.
     if (admin && link.space === 'team' && link.teamId) {
-      openConsoleView({ section: 'teams', id: link.teamId, space: true });
+      openConsoleView({ section: 'teams', id: link.teamId, space: true }, link.collectionId);
     } else {
-      navigate('/');
+      openInPortal(link.collectionId);
     }
   };
 

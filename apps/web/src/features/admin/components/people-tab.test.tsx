@@ -323,7 +323,12 @@ describe('people tab', () => {
       {
         path: '/api/admin/people/p1/offboarding',
         status: 200,
-        body: { collections: [{ id: 'c1', name: 'Runbooks', memberCount: 3 }] },
+        body: {
+          collections: [
+            { id: 'c1', name: 'Runbooks', memberCount: 3 },
+            { id: 'c2', name: 'Pairing notes', memberCount: 1 },
+          ],
+        },
       },
       list([ada, bob]),
       { method: 'DELETE', path: '/api/admin/people/p1', status: 204 },
@@ -334,6 +339,8 @@ describe('people tab', () => {
     await user.click(within(adaRow).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Ada Lovelace' });
     expect(await within(dialog).findByText('Runbooks · 3 members')).toBeInTheDocument();
+    // One member is one member.
+    expect(within(dialog).getByText('Pairing notes · 1 member')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(
       within(dialog).getByText('Choose the colleague who receives the collections.'),

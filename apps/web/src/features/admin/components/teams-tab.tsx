@@ -50,6 +50,7 @@ export function TeamsTab({
         >
           {t('teams.backToTeam')}
         </button>
+        <p className="hint">{t('teams.spaceHint')}</p>
         {teamSpace?.(openId) ?? null}
       </div>
     );

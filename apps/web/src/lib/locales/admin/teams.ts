@@ -51,6 +51,8 @@ export const teams = {
   nowMember: '{{name}} is now a member of {{team}}, no longer an editor.',
   openSpace: "Open the team's space",
   backToTeam: 'Back to the team',
+  spaceHint:
+    'The space as its members see it. What you change here is recorded in the audit log, marked as done by an administrator when you are not in the team.',
   invited: 'invited',
   disabled: 'disabled',
   noMembers: 'No members.',
