@@ -162,6 +162,9 @@ describe('broken links tab', () => {
         await within(item).findByText('Address saved. The link is checked again soon.'),
       ).toBeInTheDocument();
       expect(item).toHaveTextContent('https://runbook.example.com/v2');
+      expect(
+        within(item).getByRole('link', { name: 'Runbook (opens in a new tab)' }),
+      ).toHaveAttribute('href', 'https://runbook.example.com/v2');
       expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
         { url: 'javascript:alert(1)' },
         { url: 'https://runbook.example.com/v2' },

@@ -57,7 +57,7 @@ function Row({ link, admin }: { link: BrokenLink; admin: boolean }) {
     );
   };
   const nameId = useId();
-  const href = safeHref(link.url);
+  const href = safeHref(shownUrl);
   const reason = t(`brokenLinks.reasons.${failureReason(link.status, link.failureKind)}`, {
     status: link.status === null ? '' : statusPhrase(link.status),
   });
