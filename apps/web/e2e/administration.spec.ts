@@ -294,6 +294,26 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   ).toHaveCount(2);
   await expectAccessible(page);
 
+  // Several people are put in a team at once from the People list.
+  await openTab(console, 'Teams');
+  await teams.getByLabel('New team name').fill('Support');
+  await teams.getByRole('button', { name: 'Create team' }).click();
+  await expect(teams.getByRole('status')).toHaveText('Team Support created.');
+  await openTab(console, 'People');
+  await people.getByRole('checkbox', { name: `Select ${MEMBER.name}` }).check();
+  await people.getByRole('checkbox', { name: `Select ${ADMIN.name}` }).check();
+  await people.getByRole('toolbar').getByRole('button', { name: 'Add to team' }).click();
+  const addToTeam = page.getByRole('dialog', { name: 'Add the people chosen to a team' });
+  await addToTeam
+    .getByRole('combobox', { name: 'Team', exact: true })
+    .selectOption({ label: 'Support' });
+  await addToTeam.getByLabel('Role in the team').selectOption('editor');
+  await expectAccessible(page);
+  await addToTeam.getByRole('button', { name: 'Add to team' }).click();
+  await expect(addToTeam).toBeHidden();
+  await expect(people.getByRole('status').first()).toHaveText('2 people added to Support.');
+  await expect(people.getByRole('row', { name: new RegExp(MEMBER.name) })).toContainText('Support');
+
   // A person's page has its own address: a reload keeps it, back returns to the list.
   await openTab(console, 'People');
   await people.getByRole('link', { name: MEMBER.name }).click();
