@@ -28,7 +28,7 @@ export const linkChecks = pgTable('link_checks', {
   stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
   tries: integer('tries').notNull().default(0),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-  /** A broken finding marked wrong, for this address (0016_link_check_dismissals.sql). */
+  /** A broken finding marked wrong, for this address (0018_link_check_dismissals.sql). */
   dismissedUrl: text('dismissed_url'),
   dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
   dismissedBy: text('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
