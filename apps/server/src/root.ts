@@ -193,6 +193,7 @@ export function composeServer({
   // One people directory (decision 0072): the console's list and the peer search share it.
   const peopleDirectory = createPeopleDirectory({ db, directory: r.directory });
   const peopleRules = createPeopleRules({ people: r.people, audit });
+  const teams = createTeamsService({ db, teams: r.teams, adminAccess, audit });
   const people = createPeopleService({
     db,
     config,
@@ -203,6 +204,7 @@ export function composeServer({
     invitations,
     jobs,
     directory: peopleDirectory,
+    teams,
   });
   const commandLine = createCommandLineService({
     db,
@@ -212,7 +214,6 @@ export function composeServer({
     peopleRules,
     audit,
   });
-  const teams = createTeamsService({ db, teams: r.teams, adminAccess, audit });
   const organization = createOrganizationService({
     db,
     organization: r.organization,
@@ -259,7 +260,12 @@ export function composeServer({
     cacheBytes: config.menuCacheMb * 1024 * 1024,
   });
   const peers = createPeersService({ db, peers: r.peers, directory: peopleDirectory });
-  const linkHealth = createLinkHealthService({ db, linkHealth: r.linkHealth, adminAccess });
+  const linkHealth = createLinkHealthService({
+    db,
+    linkHealth: r.linkHealth,
+    adminAccess,
+    audit,
+  });
 
   // Live updates of the menu (decision 0062): this instance's hub, fed by the database.
   const live = new LiveHub({ db, live: r.live }, config.live, log);

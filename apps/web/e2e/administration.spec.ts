@@ -28,18 +28,20 @@ async function signInAs(page: Page, person: { email: string; password: string })
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 }
 
+/** The console, a page of its own (decision 0077), opened from the portal's footer. */
 async function openConsole(page: Page) {
   await page.getByRole('contentinfo').getByRole('button', { name: 'Administration' }).click();
-  const console = page.getByRole('dialog', { name: 'Administration' });
+  const console = page.getByRole('main', { name: 'Administration' });
   await expect(console).toBeVisible();
   return console;
 }
 
+/** A section of the console, by its link: the page's address follows. */
 async function openTab(console: Locator, name: string) {
-  const tab = console.getByRole('tab', { name });
-  await tab.click();
-  await expect(tab).toHaveAttribute('aria-selected', 'true');
-  return console.getByRole('tabpanel');
+  const section = console.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name });
+  await section.click();
+  await expect(section).toHaveAttribute('aria-current', 'page');
+  return console;
 }
 
 test('administration from the first run: setup, team, invitation, editor, suggestion, disabling, audit', async ({
@@ -79,11 +81,20 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   const invite = page.getByRole('dialog', { name: 'Invite a person' });
   await invite.getByLabel('Name').fill(EDITOR.name);
   await invite.getByLabel('E-mail').fill(EDITOR.email);
+  // Straight into the team, as a member.
+  await invite.getByLabel('Team (optional)').selectOption({ label: TEAM });
+  await expect(invite.getByLabel('Role in the team')).toHaveValue('member');
   await invite.getByRole('button', { name: 'Invite', exact: true }).click();
   const link = await invite.getByLabel('Invitation link').inputValue();
   expect(link).toMatch(new RegExp(`^${freshServer.baseURL}/#invitation=.+`));
+  await expect(invite.getByText(`${EDITOR.name} is in ${TEAM} (Member).`)).toBeVisible();
   await expectAccessible(page);
-  await invite.getByRole('button', { name: 'Done.' }).click();
+  // Its buttons stand apart, each with its own label.
+  const copy = await invite.getByRole('button', { name: 'Copy the link' }).boundingBox();
+  const close = invite.getByRole('button', { name: 'Back to People' });
+  const closeBox = await close.boundingBox();
+  expect(copy && closeBox && closeBox.y >= copy.y + copy.height).toBe(true);
+  await close.click();
 
   await people.getByRole('button', { name: 'Create', exact: true }).click();
   const create = page.getByRole('dialog', { name: 'Create a person' });
@@ -96,13 +107,16 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await expect(people.getByRole('row', { name: new RegExp(MEMBER.name) })).toContainText('Active');
   await expectAccessible(page);
 
-  // Both join the team.
+  // The member joins the team (the invited person is in it already).
   await openTab(console, 'Teams');
   await teams.getByRole('button', { name: `Manage ${TEAM}` }).click();
+  await expect(page).toHaveURL(/\/console\/teams\/[A-Za-z0-9_-]{21}$/);
+  const teamAddress = page.url();
   const members = teams.getByRole('region', { name: 'Members' });
+  await expect(members.getByRole('checkbox', { name: `Select ${EDITOR.name}` })).toBeVisible();
   const find = teams.getByLabel('Find people by name or e-mail');
   const candidates = teams.getByRole('list', { name: 'Add people' });
-  for (const person of [EDITOR, MEMBER]) {
+  for (const person of [MEMBER]) {
     await find.fill(person.name);
     await candidates.getByRole('checkbox', { name: `Select ${person.name}` }).check();
     await teams.getByRole('button', { name: 'Add 1 selected' }).click();
@@ -139,6 +153,7 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   const ivyRow = members.getByRole('listitem').filter({ hasText: EDITOR.email });
   await ivyRow.getByRole('button', { name: 'Make editor' }).click();
   await expect(ivyRow).toContainText('Editor');
+  await expect(teams.getByRole('status')).toHaveText(`${EDITOR.name} is now an editor of ${TEAM}.`);
 
   // The editor (their portal reloaded) starts the team's space in place: its first
   // collection, then a link in it.
@@ -184,14 +199,18 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   // The editor sees it waiting, and accepts it in their console (the Suggestions tab only).
   await editor.reload();
   await editorTeam.getByRole('button', { name: '1 suggested link waiting for a decision' }).click();
-  const editorConsole = editor.getByRole('dialog', { name: 'Administration' });
-  await expect(editorConsole.getByRole('tab')).toHaveText(['Suggestions', 'Broken links']);
+  const editorConsole = editor.getByRole('main', { name: 'Administration' });
+  await expect(editor).toHaveURL(/\/console\/suggestions$/);
+  await expect(
+    editorConsole.getByRole('navigation', { name: 'Sections' }).getByRole('link'),
+  ).toHaveText(['Suggestions', 'Broken links']);
   const suggestion = editorConsole.getByRole('listitem', { name: 'Status page' });
   await expect(suggestion).toContainText(`Suggested by ${MEMBER.name}`);
   await expectAccessible(editor);
   await suggestion.getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(editorConsole.getByRole('status')).toHaveText('Status page was added.');
-  await editorConsole.getByRole('button', { name: 'Close' }).click();
+  await editor.getByRole('button', { name: 'Back to the portal' }).click();
+  await expect(editor).toHaveURL(/\/$/);
 
   // Every member of the team sees it.
   await expect(editorTeam.getByRole('link', { name: /^Status page/ })).toBeVisible();
@@ -200,14 +219,47 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await editor.reload();
   await expect(editorTeam.getByRole('link', { name: /^Status page/ })).toBeVisible();
 
-  // The administrator disables the editor: their open portal is signed out at its next
-  // menu refresh, without a reload.
+  // The administrator, who is not in the team, opens its space from the team's page and adds
+  // a link there, as its editors do.
+  await page.goto(teamAddress);
+  await expect(teams.getByRole('heading', { name: TEAM })).toBeVisible();
+  await teams.getByRole('button', { name: "Open the team's space" }).click();
+  await expect(page).toHaveURL(new RegExp(`${teamAddress}/space$`));
+  const adminTeam = teams.getByRole('region', { name: TEAM });
+  await expect(adminTeam.getByRole('link', { name: /^Status page/ })).toBeVisible();
+  await expectAccessible(page);
+  await adminTeam.getByRole('button', { name: 'Add', exact: true }).click();
+  await page.getByRole('button', { name: 'New Link' }).click();
+  const adminAdd = page.getByRole('dialog', { name: 'Add link' });
+  await adminAdd.getByLabel('Link address').fill('https://docs.harbor.example');
+  await adminAdd.getByLabel('Link name').fill('Handbook');
+  await adminAdd.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(adminAdd).toBeHidden();
+  await expect(adminTeam.getByRole('link', { name: /^Handbook/ })).toBeVisible();
+  // A reload shows the same view; back returns to the team's page.
+  await page.reload();
+  await expect(adminTeam.getByRole('link', { name: /^Handbook/ })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(teamAddress);
+  await expect(teams.getByRole('button', { name: "Open the team's space" })).toBeVisible();
+  await editor.reload();
+  await expect(editorTeam.getByRole('link', { name: /^Handbook/ })).toBeVisible();
+
+  // The administrator disables the editor, confirming what that does: their open portal is
+  // signed out at its next menu refresh, without a reload.
   await openTab(console, 'People');
   const ivy = people.getByRole('row', { name: new RegExp(EDITOR.name) });
   await expect(ivy).toContainText('Active');
   await ivy.getByLabel(`Actions for ${EDITOR.name}`).click();
   await ivy.getByRole('button', { name: 'Disable' }).click();
+  const confirmDisable = page.getByRole('dialog', { name: `Disable ${EDITOR.name}?` });
+  await expect(confirmDisable).toContainText('can no longer sign in');
+  await expectAccessible(page);
+  await confirmDisable.getByRole('button', { name: `Disable ${EDITOR.name}` }).click();
   await expect(ivy).toContainText('Disabled');
+  await expect(people.getByRole('status').first()).toHaveText(
+    `${EDITOR.name} is disabled: signed out everywhere, and can no longer sign in.`,
+  );
   await expect(editor.getByRole('dialog', { name: 'Sign in' })).toBeVisible({ timeout: 45_000 });
   await expect(editor.getByText(`Hello ${EDITOR.name}`)).toHaveCount(0);
 
@@ -220,6 +272,7 @@ test('administration from the first run: setup, team, invitation, editor, sugges
     [ADMIN.name, 'Invited a person', EDITOR.email],
     [ADMIN.name, 'Created a person', MEMBER.email],
     [ADMIN.name, 'Added a team member', TEAM],
+    [`${ADMIN.name} <${ADMIN.email}> (as administrator)`, 'Added a link', 'Handbook'],
     [EDITOR.name, 'Accepted the invitation', EDITOR.email],
     [ADMIN.name, "Changed a team member's role", TEAM],
     [EDITOR.name, 'Added a collection', 'Tools'],
@@ -240,6 +293,68 @@ test('administration from the first run: setup, team, invitation, editor, sugges
     audit.getByRole('row').filter({ hasText: 'Added a team member' }).filter({ hasText: TEAM }),
   ).toHaveCount(2);
   await expectAccessible(page);
+
+  // Several people are put in a team at once from the People list.
+  await openTab(console, 'Teams');
+  await teams.getByLabel('New team name').fill('Support');
+  await teams.getByRole('button', { name: 'Create team' }).click();
+  await expect(teams.getByRole('status')).toHaveText('Team Support created.');
+  await openTab(console, 'People');
+  await people.getByRole('checkbox', { name: `Select ${MEMBER.name}` }).check();
+  await people.getByRole('checkbox', { name: `Select ${ADMIN.name}` }).check();
+  await people.getByRole('toolbar').getByRole('button', { name: 'Add to team' }).click();
+  const addToTeam = page.getByRole('dialog', { name: 'Add the people chosen to a team' });
+  await addToTeam
+    .getByRole('combobox', { name: 'Team', exact: true })
+    .selectOption({ label: 'Support' });
+  await addToTeam.getByLabel('Role in the team').selectOption('editor');
+  await expectAccessible(page);
+  await addToTeam.getByRole('button', { name: 'Add to team' }).click();
+  await expect(addToTeam).toBeHidden();
+  await expect(people.getByRole('status').first()).toHaveText('2 people added to Support.');
+  await expect(people.getByRole('row', { name: new RegExp(MEMBER.name) })).toContainText('Support');
+
+  // A person's page has its own address: a reload keeps it, back returns to the list.
+  await openTab(console, 'People');
+  await people.getByRole('link', { name: MEMBER.name }).click();
+  await expect(page).toHaveURL(/\/console\/people\/[A-Za-z0-9_-]{21}$/);
+  await page.reload();
+  await expect(people.getByRole('heading', { name: MEMBER.name })).toBeVisible();
+  await expect(people).toContainText(MEMBER.email);
+  await expect(people).toContainText(TEAM);
+  await expectAccessible(page);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/console\/people$/);
+
+  // At phone width the console fits: nothing scrolls sideways, the audit log is a list of
+  // entries whose words stay whole, and the last person's Actions menu shows every row.
+  await page.setViewportSize({ width: 390, height: 640 });
+  const wide = () => page.evaluate(() => document.documentElement.scrollWidth);
+  expect(await wide()).toBeLessThanOrEqual(390);
+  const lastPerson = people.getByRole('row').last();
+  await lastPerson.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await lastPerson.getByLabel(/^Actions for /).click();
+  for (const action of await lastPerson.locator('.people-actions__menu button').all()) {
+    await expect(action).toBeInViewport();
+  }
+  await expectAccessible(page);
+  await lastPerson.getByLabel(/^Actions for /).click();
+  await openTab(console, 'Audit log');
+  // A list of entries at this width: each value under the next, named.
+  const created = audit
+    .locator('td')
+    .filter({ hasText: /^Created a team$/ })
+    .first();
+  await expect(created).toBeVisible();
+  expect((await created.boundingBox())?.width ?? 0).toBeGreaterThan(300);
+  expect(await wide()).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+
+  // Closing returns to the portal.
+  await page.getByRole('button', { name: 'Back to the portal' }).click();
+  await expect(page.getByText(`Hello ${ADMIN.name}`)).toBeVisible();
+  await expect(console).toHaveCount(0);
 
   await editorContext.close();
   await memberContext.close();

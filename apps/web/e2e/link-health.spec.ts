@@ -49,12 +49,28 @@ test('links that need attention: marks, the list, a moved address updated, and t
   const admin = await browser.newPage();
   await signIn(admin, { id: '', name: 'Dana Demo', email: DEMO_EMAIL });
   await admin.getByRole('contentinfo').getByRole('button', { name: 'Administration' }).click();
-  const console = admin.getByRole('dialog', { name: 'Administration' });
-  await console.getByRole('tab', { name: 'Broken links' }).click();
+  const console = admin.getByRole('main', { name: 'Administration' });
+  await console.getByRole('link', { name: 'Broken links' }).click();
+  await expect(admin).toHaveURL(/\/console\/broken-links$/);
   const broken = console.getByRole('list', { name: 'Broken links' });
-  await expect(broken.getByRole('listitem').filter({ hasText: 'VPN setup guide' })).toContainText(
-    'IT',
-  );
+  const vpn = broken.getByRole('listitem').filter({ hasText: 'VPN setup guide' });
+  await expect(vpn).toContainText('IT');
+  // Its address is edited with the same checks as adding a link: a refused address is said
+  // under the field, and nothing changes.
+  await vpn.getByRole('button', { name: 'Edit the address' }).click();
+  await vpn.getByLabel('Link address').fill('javascript:alert(1)');
+  await vpn.getByRole('button', { name: 'Save the address' }).click();
+  await expect(vpn.getByLabel('Link address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(vpn.locator('.field-message')).toContainText('Link address');
+  await expectAccessible(admin);
+  await vpn.getByRole('button', { name: 'Cancel' }).click();
+  await expect(vpn).toContainText('VPN setup guide');
+  // The row opens the link where it lives: its team's space, at its collection.
+  await vpn.getByRole('button', { name: 'Open in IT' }).click();
+  await expect(admin).toHaveURL(/\/console\/teams\/[A-Za-z0-9_-]{21}\/space$/);
+  const where = admin.getByRole('dialog').filter({ hasText: 'VPN setup guide' });
+  await expect(where.getByRole('link', { name: /^VPN setup guide/ })).toBeVisible();
+  await expectAccessible(admin);
   // Personal links are their owner's: not in the console.
   await expect(broken.getByText('Team offsite photos')).toHaveCount(0);
   await admin.close();

@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = [
   'content.link-restored',
   'content.collection-restored',
   'share.restored',
+  // A link's check said broken, and the people who run its space said it is not (a site that
+  // refuses robots): not listed as broken again until its address changes.
+  'content.link-check-dismissed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { TeamRoleSchema } from './admin-teams.ts';
 import { Id, LIMITS, Name } from './common.ts';
 
 /** Limits of the people console. */
@@ -82,7 +83,21 @@ export const PeopleResponse = Type.Object({
 export type PeopleResponse = Static<typeof PeopleResponse>;
 
 export const InvitePersonBody = Type.Object(
-  { name: Name, email: Email, role: Type.Optional(PersonRole) },
+  {
+    name: Name,
+    email: Email,
+    role: Type.Optional(PersonRole),
+    team: Type.Optional(
+      Type.Object(
+        { id: Id, role: Type.Optional(TeamRoleSchema) },
+        {
+          additionalProperties: false,
+          description:
+            'A team the person joins with the invitation (a member by default): both or neither',
+        },
+      ),
+    ),
+  },
   { additionalProperties: false },
 );
 export type InvitePersonBody = Static<typeof InvitePersonBody>;

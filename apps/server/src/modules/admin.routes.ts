@@ -3,6 +3,8 @@ import type { AuditService } from './audit/audit.service.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
 import type { LinkHealthService } from './link-health/link-health.service.ts';
 import { adminBrokenLinksRoutes } from './link-health/link-health.routes.ts';
+import type { MenuService } from './menu/menu.service.ts';
+import { adminTeamSpaceRoutes } from './menu/menu.routes.ts';
 import type { OrganizationService } from './organization/organization.service.ts';
 import { adminOrganizationRoutes } from './organization/organization.routes.ts';
 import type { PeopleService } from './people/people.service.ts';
@@ -16,6 +18,7 @@ import { adminTeamsRoutes } from './teams/teams.routes.ts';
 export interface AdminServices {
   audit: AuditService;
   linkHealth: LinkHealthService;
+  menu: MenuService;
   organization: OrganizationService;
   people: PeopleService;
   suggestions: SuggestionsService;
@@ -36,4 +39,5 @@ export const adminRoutes: FastifyPluginAsync<AdminServices> = async (app, servic
   await app.register(adminSuggestionsRoutes, { suggestions: services.suggestions });
   await app.register(adminAuditRoutes, { audit: services.audit });
   await app.register(adminBrokenLinksRoutes, { linkHealth: services.linkHealth });
+  await app.register(adminTeamSpaceRoutes, { menu: services.menu });
 };

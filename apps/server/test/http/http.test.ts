@@ -311,6 +311,26 @@ describe('the built web app', async () => {
     }
   });
 
+  it("serves the page at each of the console's addresses, so a reload or a bookmark opens them (decision 0077)", async () => {
+    const id = 'AbCdEfGhIjKlMnOpQrStU';
+    for (const url of [
+      '/console',
+      '/console/people',
+      `/console/people/${id}`,
+      `/console/teams/${id}`,
+      `/console/teams/${id}/space`,
+      '/console/broken-links',
+      '/console/organization',
+      '/console/audit',
+    ]) {
+      const response = await web.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<title>Signpost</title>');
+    }
+  });
+
   it('serves hashed assets for a year', async () => {
     const response = await web.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
     expect(response.statusCode).toBe(200);

@@ -1,10 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { parseConsolePath } from '../features/admin/console-address';
 import { ReauthenticationHost } from '../features/reauth/components/reauthentication-host';
 import { takeAddFragment } from '../lib/add-fragment';
 import { forgetInvitation, pendingInvitation } from '../lib/invitation-fragment';
 import { parseSessionFragment } from '../lib/session-fragment';
+import { navigate, usePathname } from '../lib/page-address';
 import { getSession } from '../lib/session-store';
 import { useSession } from '../lib/use-session';
+import { ConsoleView } from './console-view';
 import { PortalView } from './portal-view';
 
 const InvitationView = lazy(() => import('../features/invitation/components/invitation-view'));
@@ -41,7 +45,7 @@ export function App() {
   if (authenticated === null) return null;
   return authenticated ? (
     <>
-      <PortalView />
+      <SignedIn />
       <ReauthenticationHost />
     </>
   ) : (
@@ -49,4 +53,21 @@ export function App() {
       <LoginView />
     </Suspense>
   );
+}
+
+/**
+ * A signed-in person's page, by its address (decision 0077): the console at `/console/…`,
+ * the portal anywhere else. Someone who runs nothing is sent from the console to the portal,
+ * which says why.
+ */
+function SignedIn() {
+  const { t } = useTranslation();
+  const view = parseConsolePath(usePathname());
+  const [notice, setNotice] = useState<string | null>(null);
+  const onRefused = useCallback(() => {
+    setNotice(t('portal.consoleRefused'));
+    navigate('/', { replace: true });
+  }, [t]);
+  if (view) return <ConsoleView view={view} onRefused={onRefused} />;
+  return <PortalView notice={notice} onDismissNotice={() => setNotice(null)} />;
 }

@@ -13,6 +13,7 @@ import { useMenuEvents } from '../lib/menu/use-menu-events';
 import { logout } from '../lib/auth';
 import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
 import { useMenuPaintedMark } from '../lib/menu-painted-mark';
+import { takeCollectionToOpen } from '../lib/page-address';
 import { takePendingSearch } from '../lib/search-address';
 import { useSession } from '../lib/use-session';
 import { whenIdle } from '../lib/when-idle';
@@ -23,8 +24,8 @@ import { PortalFooter } from '../features/portal/components/portal-footer';
 import { SpaceCard } from '../features/spaces/components/space-card';
 import { useSearchShortcut } from '../features/search/hooks/use-search-shortcut';
 import { usePendingUndo } from '../lib/undo/pending-undo';
+import { openConsoleView } from '../features/admin/console-address';
 import {
-  AdminConsole,
   AttentionButton,
   AttentionDialog,
   ConsentDialog,
@@ -43,7 +44,7 @@ import { usePageToAdd } from './use-page-to-add';
 import { usePanels, type MenuPanel, type Panel, type PanelOf } from './use-panels';
 
 /** What the portal gives the panel on top of its stack. */
-interface PanelContext {
+export interface PanelContext {
   data: ProcessedMenu | undefined;
   panels: ReturnType<typeof usePanels>;
   onOpenLink: (link: LinkLike) => void;
@@ -88,9 +89,6 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   consent: (_panel, { panels }) => <ConsentDialog onClose={panels.back} />,
   settings: (_panel, { panels }) => <SettingsPanel onClose={panels.back} />,
   attention: (_panel, { panels }) => <AttentionDialog onClose={panels.back} />,
-  admin: (panel, { panels }) => (
-    <AdminConsole admin={panel.admin} initialTab={panel.tab} onClose={panels.back} />
-  ),
   space: (panel, { data, panels, tileProps }) => {
     const space = data?.spaces.find((candidate) => candidate.id === panel.id);
     if (!space) return null;
@@ -127,14 +125,20 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   'move-to': menuPanel,
 };
 
-function renderPanel(panel: Panel, context: PanelContext) {
+export function renderPanel(panel: Panel, context: PanelContext) {
   // The kind picks its entry, so the panel is of that entry's kind.
   const render = PANELS[panel.kind] as (panel: Panel, context: PanelContext) => ReactNode;
   return render(panel, context);
 }
 
+interface PortalViewProps {
+  /** A message about the address the portal was opened at (a console it may not show). */
+  notice?: string | null;
+  onDismissNotice?: () => void;
+}
+
 /** The main portal: header, one card per space, panels, feedback and footer. */
-export function PortalView() {
+export function PortalView({ notice = null, onDismissNotice }: PortalViewProps = {}) {
   const { t } = useTranslation();
   const menu = useMenu();
   // Changes by others reach the open portal without a reload (decision 0062), from the
@@ -152,6 +156,13 @@ export function PortalView() {
     const query = takePendingSearch();
     if (query) open({ kind: 'search', query });
   }, [open]);
+  // Opened from the console to show where a link lives (decision 0077): its collection.
+  const menuShown = menu.data !== undefined;
+  useEffect(() => {
+    if (!menuShown) return;
+    const id = takeCollectionToOpen();
+    if (id) open({ kind: 'collection', id, parentPanelId: null });
+  }, [menuShown, open]);
   const { token } = useSession();
   // The network is watched once the browser is idle after the menu is shown: the mark while it
   // is gone, the menu read again when it is back (decision 0065).
@@ -192,10 +203,8 @@ export function PortalView() {
   const data = menu.data;
   // The server says what the person runs (decision 0008): the console opens for them only.
   const administer = data?.can.administer ? data.can : null;
-  const onOpenSuggestions = useCallback(
-    () => open({ kind: 'admin', admin: Boolean(administer?.organization), tab: 'suggestions' }),
-    [open, administer?.organization],
-  );
+  // The console is a page of its own (decision 0077): a new entry in the browser's history.
+  const onOpenSuggestions = useCallback(() => openConsoleView({ section: 'suggestions' }), []);
   const onSuggest = useCallback(
     (collectionId: string) => open({ kind: 'collection-details', id: collectionId }),
     [open],
@@ -232,6 +241,14 @@ export function PortalView() {
           <Suspense fallback={null}>
             <OfflineWatch menu={data} token={token} refetch={menu.refetch} />
           </Suspense>
+        ) : null}
+        {notice ? (
+          <div className="portal-notice" role="alert">
+            <p>{notice}</p>
+            <button type="button" className="button" onClick={onDismissNotice}>
+              {t('portal.dismissNotice')}
+            </button>
+          </div>
         ) : null}
         <main className="portal-main" aria-busy={!data}>
           {data ? (
@@ -280,9 +297,7 @@ export function PortalView() {
           onLogout={() => void logout()}
           onConsent={() => open({ kind: 'consent' })}
           onSettings={() => open({ kind: 'settings' })}
-          onAdminister={
-            administer ? () => open({ kind: 'admin', admin: administer.organization }) : undefined
-          }
+          onAdminister={administer ? () => openConsoleView() : undefined}
         />
 
         <Suspense fallback={null}>
@@ -298,7 +313,7 @@ export function PortalView() {
  * Where the undo notice goes. Its script loads with the first deletion (or on idle after the
  * paint), and the notice then stays mounted: it also says how an undo went.
  */
-function UndoNoticeSlot() {
+export function UndoNoticeSlot() {
   const live = usePendingUndo();
   const [needed, setNeeded] = useState(false);
   if (live && !needed) setNeeded(true);

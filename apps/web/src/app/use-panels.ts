@@ -16,8 +16,6 @@ export type Panel =
   | { kind: 'settings' }
   /** The links that need the person: broken, or moved (decision 0069). */
   | { kind: 'attention' }
-  /** The administration console; `admin` says whether the person runs the organization. */
-  | { kind: 'admin'; admin: boolean; tab?: 'suggestions' }
   /** `draft`: a page sent to be added (`#add?…`), shown filled in on the link form. */
   | { kind: 'add'; id: string; parentPanelId: string; draft?: LinkDraft }
   /** A top-level collection of a team or organization space, for the people who run it. */

@@ -1,6 +1,7 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { links } from './links.table.ts';
 import { organizations } from './organizations.table.ts';
+import { users } from './users.table.ts';
 
 /**
  * Where each link's address stands, kept by triggers on `links` (0015_link_checks.sql,
@@ -27,4 +28,8 @@ export const linkChecks = pgTable('link_checks', {
   stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
   tries: integer('tries').notNull().default(0),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A broken finding marked wrong, for this address (0018_link_check_dismissals.sql). */
+  dismissedUrl: text('dismissed_url'),
+  dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+  dismissedBy: text('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
 });

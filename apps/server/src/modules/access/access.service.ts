@@ -25,6 +25,7 @@ export interface SpaceAccess {
   type: 'team' | 'organization';
   id: string;
   name: string;
+  relation: Relation;
 }
 
 const READ_ONLY =
@@ -162,13 +163,15 @@ export function createAccessService({ access: repo }: { access: AccessRepository
           ? me.role === 'admin'
             ? 'org-admin'
             : 'org-member'
-          : row.teamRole === 'editor' || me.role === 'admin'
+          : row.teamRole === 'editor' || (row.teamRole && me.role === 'admin')
             ? 'team-editor'
-            : 'team-member';
+            : me.role === 'admin'
+              ? 'team-admin'
+              : 'team-member';
       if (!runs(relation)) {
         throw forbidden(row.type === 'team' ? READ_ONLY : ORGANIZATION_READ_ONLY);
       }
-      return { type: row.type, id: row.id, name: row.name };
+      return { type: row.type, id: row.id, name: row.name, relation };
     },
 
     /** 409 when content would leave its team or organization space. */

@@ -201,6 +201,15 @@ function csvRow(row: AuditLogRow): string[] {
 /** Where a content change happened: only team and organization spaces are audited. */
 export type ContentSpace = 'personal' | 'team' | 'organization';
 
+/**
+ * Where content changed and the changer's relation to it (access/permissions.ts's
+ * `Relation`): `team-admin` is an administrator acting in a team they are not in.
+ */
+export interface ContentPlace {
+  space: ContentSpace;
+  relation?: string;
+}
+
 export interface ContentChange {
   action: Extract<AuditAction, `content.${string}`>;
   target: AuditTarget;
@@ -264,9 +273,10 @@ export function createAuditService({ db, audit: repository, adminAccess }: Audit
       tx: Executor,
       me: AuthContext,
       origin: AuditOrigin | undefined,
-      space: ContentSpace,
+      where: ContentSpace | ContentPlace,
       change: ContentChange,
     ): Promise<void> {
+      const { space, relation } = typeof where === 'string' ? { space: where } : where;
       if (space === 'personal') return;
       await record(tx, {
         organizationId: me.organizationId,
@@ -274,7 +284,13 @@ export function createAuditService({ db, audit: repository, adminAccess }: Audit
         ip: origin?.ip ?? null,
         userAgent: origin?.userAgent ?? null,
         ...change,
-        details: { space, ...change.details },
+        // An administrator changing a team they are not in (decision 0008) says so: the team
+        // sees who ran its space from outside.
+        details: {
+          space,
+          ...(relation === 'team-admin' ? { asAdministrator: true } : {}),
+          ...change.details,
+        },
       });
     },
 

@@ -70,7 +70,13 @@ export function createCollectionsService({
     tx: Executor,
     me: AuthContext,
     body: CreateCollectionBody,
-  ): Promise<{ parentId: string | null; owner: Owner; space: ContentSpace; position: number }> {
+  ): Promise<{
+    parentId: string | null;
+    owner: Owner;
+    space: ContentSpace;
+    relation?: string;
+    position: number;
+  }> {
     if (body.spaceId) {
       if (body.parentId) throw badRequest('body: name either parentId or spaceId, not both');
       const space = await access.space(tx, me, body.spaceId);
@@ -79,6 +85,7 @@ export function createCollectionsService({
         parentId: null,
         owner: { ownerType: space.type, ownerTeamId: teamId },
         space: space.type,
+        relation: space.relation,
         position: await repo.nextTopPosition(tx, me.organizationId, teamId),
       };
     }
@@ -96,6 +103,7 @@ export function createCollectionsService({
       parentId,
       owner,
       space: parent?.space ?? 'personal',
+      relation: parent?.relation,
       position: await nextPosition(tx, parentId),
     };
   }
@@ -157,14 +165,14 @@ export function createCollectionsService({
     await repo.update(tx, id, { ...fields, ...move });
     const target = { type: 'collection', id, label: name ?? collection.name } as const;
     if (edited) {
-      await audit.recordContentChange(tx, me, origin, source.space, {
+      await audit.recordContentChange(tx, me, origin, source, {
         action: 'content.collection-updated',
         target,
         ...edited,
       });
     }
     if (move.parentId) {
-      await audit.recordContentChange(tx, me, origin, source.space, {
+      await audit.recordContentChange(tx, me, origin, source, {
         action: 'content.collection-moved',
         target,
         before: { parentId: collection.parentId },
@@ -190,7 +198,7 @@ export function createCollectionsService({
     const kind = collection.shareCollectionId === id ? 'share' : 'collection';
     const ticket = await undo.keepCollection(tx, me, kind, id, collection.name);
     await repo.delete(tx, id);
-    await audit.recordContentChange(tx, me, origin, source.space, {
+    await audit.recordContentChange(tx, me, origin, source, {
       action: 'content.collection-deleted',
       target: { type: 'collection', id, label: collection.name },
       before: { ...fieldsOf(collection), parentId: collection.parentId },
@@ -226,7 +234,7 @@ export function createCollectionsService({
           position: place.position,
           createdBy: me.userId,
         });
-        await audit.recordContentChange(tx, me, origin, place.space, {
+        await audit.recordContentChange(tx, me, origin, place, {
           action: 'content.collection-created',
           target: { type: 'collection', id, label: name },
           after: { ...fields, parentId: place.parentId },
@@ -269,7 +277,7 @@ export function createCollectionsService({
         }
         const ticket = await undo.keepOrder(tx, me, id, source.collection.name);
         await repo.setOrder(tx, id, body.items);
-        await audit.recordContentChange(tx, me, origin, source.space, {
+        await audit.recordContentChange(tx, me, origin, source, {
           action: 'content.collection-reordered',
           target: { type: 'collection', id, label: source.collection.name },
           before: { items: current.map(key) },

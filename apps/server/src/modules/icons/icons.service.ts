@@ -108,7 +108,7 @@ export function createIconsService({
       await db.transaction(async (tx) => {
         const { link, in: source } = await access.changeableLink(tx, me, linkId);
         await icons.uploaded(tx, linkId, me.organizationId, checked.images);
-        await audit.recordContentChange(tx, me, origin, source.space, {
+        await audit.recordContentChange(tx, me, origin, source, {
           action: 'content.link-updated',
           target: { type: 'link', id: linkId, label: link.name },
           after: { icon: 'uploaded' },
@@ -121,7 +121,7 @@ export function createIconsService({
       await db.transaction(async (tx) => {
         const { link, in: source } = await access.changeableLink(tx, me, linkId);
         if (!(await icons.removeUpload(tx, linkId))) return;
-        await audit.recordContentChange(tx, me, origin, source.space, {
+        await audit.recordContentChange(tx, me, origin, source, {
           action: 'content.link-updated',
           target: { type: 'link', id: linkId, label: link.name },
           before: { icon: 'uploaded' },

@@ -216,6 +216,7 @@ export function createLinkHealthRepository() {
           JOIN collections c ON c.id = l.collection_id
           WHERE k.organization_id = ${viewer.organizationId}
             AND k.state IN ('broken', 'moved')
+            AND NOT (k.state = 'broken' AND k.dismissed_url IS NOT DISTINCT FROM k.url)
             AND CASE c.owner_type
                   WHEN 'user' THEN c.owner_user_id = ${viewer.userId}
                                    OR c.id IN (SELECT id FROM shared)
@@ -280,6 +281,7 @@ export function createLinkHealthRepository() {
             JOIN organizations o ON o.id = k.organization_id
             LEFT JOIN teams t ON t.id = c.owner_team_id
             WHERE k.organization_id = ${organizationId} AND k.state = 'broken'
+              AND k.dismissed_url IS DISTINCT FROM k.url
               AND c.owner_type IN ('team', 'organization')${ofTeams}
             ORDER BY k.state_changed_at, l.name, l.id
             LIMIT ${limit}`,
@@ -290,7 +292,58 @@ export function createLinkHealthRepository() {
         checkedAt: dateOrNull(row.checkedAt),
       }));
     },
+
+    /**
+     * A link's check as the people who run its space judge it: its name, where it is, its
+     * state, whether that finding was marked wrong for its address, and the reader's role in
+     * its team (null outside it, and for the organization's links). Null for a link that is
+     * not the organization's.
+     */
+    async finding(
+      db: Executor,
+      organizationId: string,
+      linkId: string,
+      userId: string,
+    ): Promise<CheckFinding | null> {
+      const [row] = await selectRows<CheckFinding>(
+        db,
+        sql`SELECT l.id AS "linkId", l.name, k.url, k.state,
+                   k.dismissed_url IS NOT DISTINCT FROM k.url AS dismissed,
+                   c.owner_type AS "ownerType", c.owner_team_id AS "teamId", tm.role AS "teamRole"
+            FROM links l
+            JOIN link_checks k ON k.link_id = l.id
+            JOIN collections c ON c.id = l.collection_id
+            LEFT JOIN team_memberships tm ON tm.team_id = c.owner_team_id AND tm.user_id = ${userId}
+            WHERE l.id = ${linkId} AND l.organization_id = ${organizationId}
+            FOR UPDATE OF k`,
+      );
+      return row ?? null;
+    },
+
+    /** Marks a broken finding wrong for the link's present address; false if it is not broken. */
+    async dismiss(db: Executor, linkId: string, userId: string): Promise<boolean> {
+      const rows = await selectRows<{ linkId: string }>(
+        db,
+        sql`UPDATE link_checks
+            SET dismissed_url = url, dismissed_at = now(), dismissed_by = ${userId}
+            WHERE link_id = ${linkId} AND state = 'broken'
+            RETURNING link_id AS "linkId"`,
+      );
+      return rows.length > 0;
+    },
   };
+}
+
+/** What `finding` reads of one link's check. */
+export interface CheckFinding {
+  linkId: string;
+  name: string;
+  url: string;
+  state: 'fine' | 'moved' | 'broken' | 'unknown';
+  dismissed: boolean;
+  ownerType: 'user' | 'team' | 'organization';
+  teamId: string | null;
+  teamRole: 'member' | 'editor' | null;
 }
 
 export type LinkHealthRepository = ReturnType<typeof createLinkHealthRepository>;

@@ -33,7 +33,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
     const { link, in: source } = await access.changeableLink(tx, me, id);
     const ticket = await undo.keepLink(tx, me, id, link.name);
     await links.delete(tx, id);
-    await audit.recordContentChange(tx, me, origin, source.space, {
+    await audit.recordContentChange(tx, me, origin, source, {
       action: 'content.link-deleted',
       target: { type: 'link', id, label: link.name },
       before: {
@@ -67,7 +67,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
     await access.hold(tx, collectionId);
     const ticket = keep ? await undo.keepChange(tx, me, id, link.name, { links: [id] }) : null;
     await links.moveToEnd(tx, id, collectionId);
-    await audit.recordContentChange(tx, me, origin, source.space, {
+    await audit.recordContentChange(tx, me, origin, source, {
       action: 'content.link-moved',
       target: { type: 'link', id, label: link.name },
       before: { collectionId: link.collectionId },
@@ -103,7 +103,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
           url,
           createdBy: me.userId,
         });
-        await audit.recordContentChange(tx, me, origin, target.space, {
+        await audit.recordContentChange(tx, me, origin, target, {
           action: 'content.link-created',
           target: { type: 'link', id, label: name },
           after: { name, description, url, collectionId },
@@ -138,7 +138,7 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
         if (!changed) return null;
         const kept = await undo.keepChange(tx, me, id, name ?? link.name, { links: [id] });
         await links.update(tx, id, fields);
-        await audit.recordContentChange(tx, me, origin, source.space, {
+        await audit.recordContentChange(tx, me, origin, source, {
           action: 'content.link-updated',
           target: { type: 'link', id, label: name ?? link.name },
           ...changed,

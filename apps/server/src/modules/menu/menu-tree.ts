@@ -17,7 +17,12 @@ import {
   runs,
   type Relation,
 } from '../access/permissions.ts';
-import type { MenuCollectionRow, MenuRows, MenuShareRow } from './menu.repository.ts';
+import type {
+  MenuCollectionRow,
+  MenuRows,
+  MenuShareRow,
+  TeamSpaceRows,
+} from './menu.repository.ts';
 
 export const PERSONAL_SPACE_NAME = 'My Space';
 export const SHARED_ROOT_NAME = 'Shared collections';
@@ -66,10 +71,35 @@ export function buildMenu(me: AuthContext, rows: MenuRows): Menu {
   };
 }
 
+/**
+ * One team's space, for an administrator who runs it (decision 0008): with the flags of a
+ * member of the team when they are one, of `team-admin` when they are not (they change its
+ * content, but neither favorite nor suggest: those are for its members).
+ */
+export function buildTeamSpace(
+  me: AuthContext,
+  team: NonNullable<TeamSpaceRows['team']>,
+  collections: MenuCollectionRow[],
+): Space {
+  const rows: MenuRows = {
+    collections,
+    favorites: [],
+    teams: [{ ...team, role: team.role ?? 'member' }],
+    shares: [],
+    organization: null,
+    organizationSuggestions: null,
+  };
+  const outside = team.role === null ? new Set([team.id]) : new Set<string>();
+  const parts = buildMenuParts(me, rows, { teams: new Set(), organization: true }, outside);
+  return parts.teams[0]!.space!;
+}
+
 export function buildMenuParts(
   me: AuthContext,
   rows: MenuRows,
   skip: MenuSkip = SKIP_NOTHING,
+  /** Teams the person runs without being in them: an administrator's, read by id. */
+  outside: ReadonlySet<string> = new Set(),
 ): MenuParts {
   const byId = new Map(rows.collections.map((c) => [c.id, c]));
   const shareByCollection = new Map(rows.shares.map((s) => [s.collectionId, s]));
@@ -112,6 +142,7 @@ export function buildMenuParts(
   function relationOf(c: MenuCollectionRow): Relation {
     if (c.ownerType === 'organization') return admin ? 'org-admin' : 'org-member';
     if (c.ownerType === 'team') {
+      if (c.ownerTeamId && outside.has(c.ownerTeamId)) return 'team-admin';
       const role = c.ownerTeamId ? teamRole.get(c.ownerTeamId) : undefined;
       return role === 'editor' || admin ? 'team-editor' : 'team-member';
     }

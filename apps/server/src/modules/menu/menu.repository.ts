@@ -115,8 +115,62 @@ const toLink = ([id, name, description, url, icon, appName, createdBy, position]
 /** A text[] literal of ids (one parameter, however many ids; ids never hold a quote). */
 const arrayLiteral = (ids: string[]) => `{${ids.map((id) => `"${id}"`).join(',')}}`;
 
+/** A team's space as an administrator who runs it reads it: the team, and its collections. */
+export interface TeamSpaceRows {
+  /** null when the organization has no such team. */
+  team: (MenuTeamRow & { role: 'member' | 'editor' | null }) | null;
+  collections: MenuCollectionRow[];
+}
+
 export function createMenuRepository() {
   return {
+    /**
+     * One team's space, read by id whether the reader is in the team or not (decision 0008:
+     * an administrator runs every team): the team with its buddy, the reader's role in it
+     * (null outside it), its open suggestions, and every collection of the team with its
+     * links, in the menu's row shape.
+     */
+    async loadTeamSpace(
+      db: Executor,
+      organizationId: string,
+      teamId: string,
+      userId: string,
+    ): Promise<TeamSpaceRows> {
+      const [team] = await selectRows<TeamSpaceRows['team'] & object>(
+        db,
+        sql`
+        SELECT t.id, t.name, tm.role,
+          (SELECT count(*)::int FROM link_suggestions ls
+             JOIN collections sc ON sc.id = ls.collection_id
+             WHERE sc.owner_team_id = t.id AND ls.status = 'open') AS "openSuggestions",
+          CASE WHEN b.id IS NULL THEN NULL
+               ELSE json_build_object('id', b.id, 'name', b.name, 'email', b.email) END AS buddy
+        FROM teams t
+        LEFT JOIN team_memberships tm ON tm.team_id = t.id AND tm.user_id = ${userId}
+        LEFT JOIN users b ON b.id = t.buddy_id AND b.status = 'active'
+        WHERE t.id = ${teamId} AND t.organization_id = ${organizationId}`,
+      );
+      if (!team) return { team: null, collections: [] };
+      const rows = await selectRows<RawCollectionRow>(
+        db,
+        sql`
+        SELECT c.id, c.owner_type AS "ownerType", c.owner_user_id AS "ownerUserId",
+          c.owner_team_id AS "ownerTeamId", c.parent_id AS "parentId", c.is_root AS "isRoot",
+          c.name, c.description, c.color, c.position,
+          (SELECT coalesce(json_agg(json_build_array(
+              l.id, l.name, l.description, l.url, l.icon, l.app_name, l.created_by,
+              l.position) ORDER BY l.position, l.created_at, l.id), '[]')
+           FROM links l WHERE l.collection_id = c.id) AS links
+        FROM collections c
+        WHERE c.owner_team_id = ${teamId} AND c.organization_id = ${organizationId}
+        ORDER BY c.position, c.id`,
+      );
+      return {
+        team,
+        collections: rows.map((row) => ({ ...row, links: row.links.map(toLink) })),
+      };
+    },
+
     /**
      * Everything one person's menu shows, in ONE statement whatever the size of the data:
      * the collections they can see (their own, their teams', the organization's, and the

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, MenuResponse, NotModified } from '@signpost/contract';
+import { ErrorResponse, IdParams, MenuResponse, NotModified, Space } from '@signpost/contract';
+import { adminRoute, errorAnswers } from '../../lib/route-schemas.ts';
 import type { Static } from 'typebox';
 import type { MenuService } from './menu.service.ts';
 import { caller } from '../../lib/request-context.ts';
@@ -43,5 +44,32 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ menu: MenuService }> = asyn
       const json = (await menu.getMenuJson(me)) as unknown as Static<typeof MenuResponse>;
       return reply.send(json);
     },
+  );
+};
+
+/**
+ * `GET /teams/{id}/space` (admin): a team's space as its members see it, for the people who
+ * run it, an administrator outside the team included (decision 0008).
+ */
+export const adminTeamSpaceRoutes: FastifyPluginAsyncTypebox<{ menu: MenuService }> = async (
+  app,
+  { menu },
+) => {
+  app.get(
+    '/teams/:id/space',
+    {
+      schema: {
+        ...adminRoute,
+        summary: "A team's space, for an administrator or an editor of the team",
+        description:
+          'The collections and links of the team with the flags of the caller, as the menu ' +
+          'would show them to an editor; an administrator who is not in the team may change ' +
+          'but neither favorite nor suggest. A member who is not an editor gets 403; anyone ' +
+          'outside the team but an administrator, 404.',
+        params: IdParams,
+        response: { 200: Space, ...errorAnswers },
+      },
+    },
+    async (request) => menu.teamSpace(caller(request), request.params.id),
   );
 };

@@ -3,7 +3,8 @@ import { LRUCache } from 'lru-cache';
 import type { Space } from '@signpost/contract';
 import type { Database } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
-import { buildMenuParts } from './menu-tree.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { buildMenuParts, buildTeamSpace } from './menu-tree.ts';
 import type { MenuRepository } from './menu.repository.ts';
 
 export interface MenuDeps {
@@ -126,6 +127,29 @@ export function createMenuService({ db, menu: repo, cacheBytes }: MenuDeps) {
   };
 
   return {
+    /**
+     * A team's space as its members see it, for the people who run it (decision 0008): an
+     * organization administrator, whether they are in the team or not (the console opens it
+     * from the team's page), and the team's editors. The flags are those the access layer
+     * applies to their writes there. A member who does not run it is refused (403); anyone
+     * else, as for every id of a team one is not in, gets 404.
+     */
+    async teamSpace(me: AuthContext, teamId: string): Promise<Space> {
+      const rows = await repo.loadTeamSpace(db, me.organizationId, teamId, me.userId);
+      const team = rows.team;
+      const missing = `Team ${teamId} was not found`;
+      if (!team) throw notFound(missing);
+      if (me.role !== 'admin') {
+        if (team.role === null) throw notFound(missing);
+        if (team.role !== 'editor') {
+          throw forbidden(
+            "Only the team's editors and the organization's administrators run its space.",
+          );
+        }
+      }
+      return buildTeamSpace(me, team, rows.collections);
+    },
+
     /**
      * A weak validator: a digest of the versions of the scopes the person's menu is built
      * from (read with the session, no statement of its own), so it changes with exactly the

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { selectRows } from '../../db/client.ts';
+import { newId } from '../../lib/ids.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
   addTeamMember,
@@ -122,7 +123,12 @@ describe('the console’s list from the people directory', () => {
     };
     await everyone();
     const [a, b, c, d] = people;
+    const created = newId();
     const changes = [
+      // A team made after the directory was built, and someone put in it: named in the list.
+      sql`INSERT INTO teams (id, organization_id, name) VALUES (${created}, ${org.id}, 'Newcomers')`,
+      sql`INSERT INTO team_memberships (team_id, user_id, organization_id)
+          VALUES (${created}, ${b!.id}, ${org.id})`,
       sql`UPDATE users SET name = 'Yolanda Young' WHERE id = ${a!.id}`,
       sql`UPDATE users SET email = 'brand.new@directory.test' WHERE id = ${b!.id}`,
       sql`UPDATE users SET role = 'admin', status = 'disabled' WHERE id = ${c!.id}`,

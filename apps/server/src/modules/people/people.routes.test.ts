@@ -228,6 +228,19 @@ describe('creating, inviting and editing', () => {
     expect((await call('POST', '/people/invitations', admin, payload)).statusCode).toBe(400);
     expect(await countRows(db, 'users')).toBe(before);
   });
+
+  const team = (value: unknown) => ({ name: 'X', email: 'team-x@example.test', team: value });
+  it.each([
+    ['a team without its id', team({ role: 'editor' })],
+    ['a team with an unknown property', team({ id: 'AbCdEfGhIjKlMnOpQrStU', owner: true })],
+    ['a team role that is none', team({ id: 'AbCdEfGhIjKlMnOpQrStU', role: 'owner' })],
+  ])('refuses an invitation with %s (400), storing nothing', async (_case, payload) => {
+    const before = await countRows(db, 'users');
+    const answer = await call('POST', '/people/invitations', admin, payload);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toMatch(/^body\.team/);
+    expect(await countRows(db, 'users')).toBe(before);
+  });
 });
 
 describe('sessions, the second factor and the last administrator', () => {

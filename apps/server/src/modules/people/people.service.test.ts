@@ -60,6 +60,7 @@ describe('the console’s list from its statement', () => {
       invitations: services.invitations,
       jobs: services.jobs,
       directory: null,
+      teams: services.teams,
     });
     const seen: string[] = [];
     let cursor: string | undefined;
@@ -297,6 +298,28 @@ describe('inviting and creating', () => {
         details: { expiresAt: sent.expiresAt },
       },
     ]);
+  });
+
+  it('invites into a team with a role there, in the same transaction, audited', async () => {
+    const team = await createTeam(db, org.id);
+    const sent = await people.invite(
+      me,
+      { name: 'Tess Team', email: 'tess@acme.test', team: { id: team.id, role: 'editor' } },
+      origin,
+    );
+    expect(sent.person.teams).toEqual([team.name]);
+    const [added] = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'team.member-added'), eq(auditLog.targetId, team.id)));
+    expect(added).toMatchObject({ actorId: admin.id, after: { role: 'editor' } });
+  });
+
+  it('makes nobody when the team of an invitation is not there: 404', async () => {
+    const gone = newId();
+    const body = { name: 'Nora', email: 'nora@acme.test', team: { id: gone } };
+    expect(await refusal(people.invite(me, body, origin))).toMatchObject({ statusCode: 404 });
+    expect(await countRows(db, 'users', { column: 'email', value: 'nora@acme.test' })).toBe(0);
   });
 
   it('refuses an e-mail address anyone has, in any case and any organization: 409', async () => {

@@ -19,6 +19,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import type { AdminAccess } from '../access/admin-access.ts';
 import { changes, type AuditService } from '../audit/audit.service.ts';
 import type { InvitationsService } from '../invitations/invitations.service.ts';
+import type { TeamsService } from '../teams/teams.service.ts';
 import type { Jobs } from '../../jobs/queue.ts';
 import { decodeCursor, encodeCursor } from './people-list.query.ts';
 import type { PeopleRepository, PersonListRow } from './people.repository.ts';
@@ -71,6 +72,8 @@ export interface PeopleDeps {
   jobs: Pick<Jobs, 'mailEnabled' | 'sendMail'>;
   /** The people directory in memory (decisions 0046 and 0072); null: always SQL. */
   directory: Pick<PeopleDirectory, 'listPage'> | null;
+  /** An invited person joins a team with the invitation. */
+  teams: Pick<TeamsService, 'addMembersWithin'>;
 }
 
 /** The console's people: who they are, what they may do, and what becomes of them. */
@@ -84,6 +87,7 @@ export function createPeopleService({
   invitations,
   jobs,
   directory,
+  teams,
 }: PeopleDeps) {
   const { context, target, lockPeople, setField, offboard } = rules;
 
@@ -215,6 +219,13 @@ export function createPeopleService({
             },
             details: { expiresAt: invitation.expiresAt.toISOString() },
           });
+          // Into the team with the invitation, or neither: an unknown team is 404, nobody made.
+          if (body.team) {
+            await teams.addMembersWithin(tx, me, origin, body.team.id, {
+              userIds: [id],
+              role: body.team.role ?? 'member',
+            });
+          }
           return { id, ...invitation };
         })
         .catch(emailTakenOnConflict);

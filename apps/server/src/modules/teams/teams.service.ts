@@ -90,6 +90,49 @@ export function createTeamsService({ db, teams, adminAccess: admin, audit }: Tea
     }
   }
 
+  /**
+   * Adds people to a team in a transaction. Each id must be an active or invited person of the
+   * organization, else 404 naming it and nobody is added. Adding someone already in the team
+   * changes nothing (their role stays): the call is idempotent.
+   */
+  async function addMembersIn(
+    tx: Executor,
+    me: AuthContext,
+    origin: AuditOrigin,
+    id: string,
+    body: AddTeamMembersBody,
+  ) {
+    const by = auditOf(me, origin);
+    const role = body.role ?? 'member';
+    const team = await lockedTeam(tx, me, id);
+    const people = new Map(
+      (await teams.people(tx, me.organizationId, body.userIds)).map((p) => [p.id, p]),
+    );
+    for (const userId of body.userIds) {
+      const person = people.get(userId);
+      if (!person || person.status === 'disabled') {
+        throw notFound(`Person ${userId} was not found`);
+      }
+    }
+    const added = await teams.addMembers(
+      tx,
+      { id, organizationId: me.organizationId },
+      body.userIds,
+      role,
+    );
+    for (const userId of added) {
+      const person = people.get(userId)!;
+      await audit.record(tx, {
+        ...by,
+        action: 'team.member-added',
+        target: { type: 'team', id, label: team.name },
+        after: { role },
+        details: { person: { id: person.id, name: person.name, email: person.email } },
+      });
+    }
+    return { changed: added.length };
+  }
+
   return {
     async list(me: AuthContext, query: TeamsQuery): Promise<TeamsResponse> {
       admin.admin(me);
@@ -222,38 +265,23 @@ export function createTeamsService({ db, teams, adminAccess: admin, audit }: Tea
      * team changes nothing (their role stays): the call is idempotent.
      */
     async addMembers(me: AuthContext, origin: AuditOrigin, id: string, body: AddTeamMembersBody) {
-      const by = auditOf(me, origin);
       admin.admin(me);
-      const role = body.role ?? 'member';
-      return change(async (tx) => {
-        const team = await lockedTeam(tx, me, id);
-        const people = new Map(
-          (await teams.people(tx, me.organizationId, body.userIds)).map((p) => [p.id, p]),
-        );
-        for (const userId of body.userIds) {
-          const person = people.get(userId);
-          if (!person || person.status === 'disabled') {
-            throw notFound(`Person ${userId} was not found`);
-          }
-        }
-        const added = await teams.addMembers(
-          tx,
-          { id, organizationId: me.organizationId },
-          body.userIds,
-          role,
-        );
-        for (const userId of added) {
-          const person = people.get(userId)!;
-          await audit.record(tx, {
-            ...by,
-            action: 'team.member-added',
-            target: { type: 'team', id, label: team.name },
-            after: { role },
-            details: { person: { id: person.id, name: person.name, email: person.email } },
-          });
-        }
-        return { changed: added.length };
-      });
+      return change((tx) => addMembersIn(tx, me, origin, id, body));
+    },
+
+    /**
+     * As `addMembers`, in a transaction of the caller's: a person invited into a team joins
+     * it with the invitation, or neither is made (the people service's `invite`).
+     */
+    async addMembersWithin(
+      tx: Executor,
+      me: AuthContext,
+      origin: AuditOrigin,
+      id: string,
+      body: AddTeamMembersBody,
+    ) {
+      admin.admin(me);
+      return addMembersIn(tx, me, origin, id, body);
     },
 
     /**

@@ -201,7 +201,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
     switch (snap.kind) {
       case 'link': {
         const link = rows.links[0];
-        await audit.recordContentChange(tx, me, origin, place!.space, {
+        await audit.recordContentChange(tx, me, origin, place!, {
           action: 'content.link-restored',
           target: { type: 'link', id: snap.targetId, label: snap.label },
           after: {
@@ -308,7 +308,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
         await stillMine(access.contributable(tx, me, to));
         await access.hold(tx, to);
         audits.push(() =>
-          audit.recordContentChange(tx, me, origin, source.space, {
+          audit.recordContentChange(tx, me, origin, source, {
             action: 'content.link-moved',
             target: { type: 'link', id, label: str(link, 'name')! },
             before: { collectionId: from },
@@ -325,7 +325,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
             fields.map((key) => [key === 'app_name' ? 'appName' : key, row[key] ?? null]),
           );
         audits.push(() =>
-          audit.recordContentChange(tx, me, origin, source.space, {
+          audit.recordContentChange(tx, me, origin, source, {
             action: 'content.link-updated',
             target: { type: 'link', id, label: str(link, 'name')! },
             before: pick(current),
@@ -361,7 +361,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
         }
         await access.hold(tx, to);
         audits.push(() =>
-          audit.recordContentChange(tx, me, origin, source.space, {
+          audit.recordContentChange(tx, me, origin, source, {
             action: 'content.collection-moved',
             target: { type: 'collection', id, label: str(collection, 'name')! },
             before: { parentId: from },
@@ -377,7 +377,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
         const pick = (row: Record<string, unknown>) =>
           Object.fromEntries(fields.map((key) => [key, row[key] ?? null]));
         audits.push(() =>
-          audit.recordContentChange(tx, me, origin, source.space, {
+          audit.recordContentChange(tx, me, origin, source, {
             action: 'content.collection-updated',
             target: { type: 'collection', id, label: str(collection, 'name')! },
             before: pick(current),
@@ -406,7 +406,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
       const place = await stillMine(access.allowed(tx, me, collectionId, 'reorder'));
       await access.hold(tx, collectionId);
       audits.push(() =>
-        audit.recordContentChange(tx, me, origin, place.space, {
+        audit.recordContentChange(tx, me, origin, place, {
           action: 'content.collection-reordered',
           target: { type: 'collection', id: collectionId, label: place.collection.name },
           details: { undo: true },

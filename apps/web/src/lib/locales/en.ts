@@ -59,6 +59,9 @@ export const en = {
     consentOrganization: "Your organization's consent preferences",
     loadFailed: 'The portal could not be loaded.',
     retry: 'Try again',
+    consoleRefused:
+      'The administration console is for the people who run the organization or a team. Here is your portal.',
+    dismissNotice: 'Dismiss',
     mainNavigation: 'Spaces',
     // The header's way to the links the person can fix (decision 0069); the count is visible.
     attention_one: '{{count}} link needs attention',

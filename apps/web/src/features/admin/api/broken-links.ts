@@ -1,6 +1,7 @@
-import type { BrokenLinksResponse } from '@signpost/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { BrokenLinksResponse, UpdateLinkBody } from '@signpost/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../../lib/api-client';
+import { deleteLink, updateLink } from '../../../lib/menu/menu-writes';
 import { useSession } from '../../../lib/use-session';
 
 export const brokenLinksQueryKey = (token: string | null) =>
@@ -21,4 +22,36 @@ export function useBrokenLinks() {
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/**
+ * What mends a broken link from the list: its address changed (the portal's own call, with
+ * its validation), the link deleted (undoable, as any deletion), or the finding marked wrong.
+ * The list is not read again after them: each row keeps what was done to it, to say so.
+ */
+export function useMendBrokenLink() {
+  const client = useQueryClient();
+  const { token } = useSession();
+  // Read again the next time the list is shown, not now: the rows say what was done.
+  const onSuccess = () =>
+    client.invalidateQueries({ queryKey: brokenLinksQueryKey(token), refetchType: 'none' });
+  return {
+    update: useMutation({
+      mutationFn: ({ linkId, body }: { linkId: string; body: UpdateLinkBody }) =>
+        updateLink(linkId, body),
+      onSuccess,
+    }),
+    remove: useMutation({
+      mutationFn: ({ linkId, name }: { linkId: string; name: string }) => deleteLink(linkId, name),
+      onSuccess,
+    }),
+    dismiss: useMutation({
+      mutationFn: async (linkId: string) => {
+        await adminApi.request<null>(`/links/${encodeURIComponent(linkId)}/broken/dismissal`, {
+          method: 'POST',
+        });
+      },
+      onSuccess,
+    }),
+  };
 }

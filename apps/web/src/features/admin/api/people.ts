@@ -114,3 +114,12 @@ export const useBulkPeople = () =>
     async (body: BulkPeopleBody) =>
       (await adminApi.request<BulkPeopleResponse>('/people/bulk', { method: 'POST', body })).data,
   );
+
+/** One person, as a row of the list: their page in the console. */
+export function usePerson(id: string) {
+  return useQuery({
+    queryKey: [...root, 'person', id],
+    queryFn: async () => (await adminApi.request<PersonRow>(person(id))).data,
+    retry: false,
+  });
+}

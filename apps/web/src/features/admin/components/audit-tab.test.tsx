@@ -192,4 +192,28 @@ describe('AuditTab', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The export could not be made.');
   });
+
+  it('says when an administrator acted in a team they are not in', async () => {
+    render({
+      items: [
+        entry({
+          id: 'e3',
+          action: 'content.link-created',
+          target: { type: 'link', id: 'l1', label: 'Handbook' },
+          details: { space: 'team', asAdministrator: true },
+        }),
+        entry({
+          id: 'e4',
+          actor: { id: 'u-ivy', name: 'Ivy Editor', email: 'ivy@example.test' },
+          action: 'content.link-created',
+          target: { type: 'link', id: 'l2', label: 'Runbook' },
+          details: { space: 'team' },
+        }),
+      ],
+      nextCursor: null,
+    });
+    const byAdmin = await screen.findByRole('row', { name: /Handbook/ });
+    expect(byAdmin).toHaveTextContent('Ada Admin <ada@example.test> (as administrator)');
+    expect(screen.getByRole('row', { name: /Runbook/ })).not.toHaveTextContent('as administrator');
+  });
 });

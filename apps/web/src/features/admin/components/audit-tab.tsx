@@ -33,7 +33,7 @@ export function AuditTab() {
   return (
     <section className="audit-tab">
       <div className="audit-tab__head">
-        <h3 className="admin-tab__title">{t('audit.title')}</h3>
+        <h2 className="admin-tab__title">{t('audit.title')}</h2>
         <button
           type="button"
           className="button"

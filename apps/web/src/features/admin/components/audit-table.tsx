@@ -55,21 +55,24 @@ export function AuditTable({ entries, onPerson }: Props) {
           return (
             <Fragment key={entry.id}>
               <tr>
-                <td>
+                <td data-label={t('audit.columns.when')}>
                   <time dateTime={entry.occurredAt}>{when(entry.occurredAt, i18n.language)}</time>
                 </td>
-                <td>
+                <td data-label={t('audit.columns.who')}>
                   {entry.actor ? person(entry.actor.id, actorLabel(entry)) : t('audit.system')}
+                  {entry.details?.asAdministrator === true ? (
+                    <span className="audit-table__as-admin"> {t('audit.asAdministrator')}</span>
+                  ) : null}
                 </td>
-                <td>{actionWords(t, entry.action)}</td>
-                <td>
+                <td data-label={t('audit.columns.action')}>{actionWords(t, entry.action)}</td>
+                <td data-label={t('audit.columns.target')}>
                   {target
                     ? target.type === 'person'
                       ? person(target.id, target.label ?? target.id)
                       : (target.label ?? target.id)
                     : null}
                 </td>
-                <td>{entry.ip}</td>
+                <td data-label={t('audit.columns.address')}>{entry.ip}</td>
                 <td>
                   <button
                     type="button"

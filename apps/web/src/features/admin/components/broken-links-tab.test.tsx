@@ -2,6 +2,7 @@ import type { BrokenLink } from '@signpost/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { getPendingUndo } from '../../../lib/undo/pending-undo';
 import { initI18n } from '../../../lib/i18n';
 import { clearSession, setSessionToken } from '../../../lib/session-store';
 import { mockFetch, type MockRoute } from '../../../test/fetch-mock';
@@ -12,7 +13,10 @@ import { renderWithQuery } from '../../../test/render-with-query';
 initI18n('en');
 const { AdminConsole } = await import('./admin-console');
 
-afterEach(() => clearSession());
+afterEach(() => {
+  clearSession();
+  window.history.replaceState(null, '', '/');
+});
 
 const BROKEN = '/api/admin/links/broken';
 
@@ -49,7 +53,8 @@ function open(admin: boolean, broken: MockRoute) {
     broken,
     { path: '/api/admin/suggestions', status: 200, body: { items: [], next: null } },
   ]);
-  renderWithQuery(<AdminConsole admin={admin} onClose={() => {}} />);
+  window.history.replaceState(null, '', '/console');
+  renderWithQuery(<AdminConsole admin={admin} />);
   return { ...mock, user: userEvent.setup() };
 }
 
@@ -60,7 +65,7 @@ describe('broken links tab', () => {
       status: 200,
       body: { items: [runbook, payroll] },
     });
-    await user.click(screen.getByRole('tab', { name: 'Broken links' }));
+    await user.click(screen.getByRole('link', { name: 'Broken links' }));
     const list = await screen.findByRole('list', { name: 'Broken links' });
     const first = within(list).getByRole('listitem', { name: 'Runbook (opens in a new tab)' });
     expect(first).toHaveTextContent('Engineering › Tools');
@@ -77,7 +82,7 @@ describe('broken links tab', () => {
 
   it('says so when no link is broken', async () => {
     const { user } = open(true, { path: BROKEN, status: 200, body: { items: [] } });
-    await user.click(screen.getByRole('tab', { name: 'Broken links' }));
+    await user.click(screen.getByRole('link', { name: 'Broken links' }));
     expect(
       await screen.findByText('No broken links. Links are checked every day.'),
     ).toBeInTheDocument();
@@ -90,7 +95,7 @@ describe('broken links tab', () => {
       status: 200,
       body: { items: [runbook] },
     });
-    await user.click(screen.getByRole('tab', { name: 'Broken links' }));
+    await user.click(screen.getByRole('link', { name: 'Broken links' }));
     expect(
       await screen.findByRole('listitem', { name: 'Runbook (opens in a new tab)' }),
     ).toBeInTheDocument();
@@ -100,21 +105,140 @@ describe('broken links tab', () => {
   it('takes the tab away when the server refuses the list (403)', async () => {
     open(false, { path: BROKEN, status: 403, body: { message: 'Forbidden' } });
     // The tab is there while the list is asked for, and goes with the refusal.
-    expect(screen.getByRole('tab', { name: 'Broken links' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Broken links' })).toBeInTheDocument();
     await waitFor(() =>
-      expect(screen.queryByRole('tab', { name: 'Broken links' })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('link', { name: 'Broken links' })).not.toBeInTheDocument(),
     );
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Suggestions']);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Sections' }))
+        .getAllByRole('link')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Suggestions']);
   });
 
   it('keeps the tab and offers to try again when the list could not be read', async () => {
     const { user, routes } = open(true, { path: BROKEN, status: 500, body: {} });
-    await user.click(screen.getByRole('tab', { name: 'Broken links' }));
+    await user.click(screen.getByRole('link', { name: 'Broken links' }));
     expect(await screen.findByText('This could not be loaded.')).toBeInTheDocument();
     routes[0] = { path: BROKEN, status: 200, body: { items: [] } };
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByText('No broken links. Links are checked every day.'),
     ).toBeInTheDocument();
+  });
+
+  describe('mending a broken link from its row', () => {
+    async function row(routes: MockRoute[]) {
+      const mock = open(true, { path: BROKEN, status: 200, body: { items: [runbook, payroll] } });
+      mock.routes.push(...routes);
+      await mock.user.click(screen.getByRole('link', { name: 'Broken links' }));
+      const item = await screen.findByRole('listitem', { name: 'Runbook (opens in a new tab)' });
+      return { ...mock, item };
+    }
+
+    it("edits its address with the portal's call, and says a refused address under the field", async () => {
+      const { user, item, requests, routes } = await row([
+        {
+          method: 'PATCH',
+          path: '/api/consumer/links/runbook',
+          status: 400,
+          body: { message: 'body.url must be an http, https or mailto address' },
+        },
+      ]);
+      await user.click(within(item).getByRole('button', { name: 'Edit the address' }));
+      const field = within(item).getByLabelText('Link address');
+      await user.clear(field);
+      await user.type(field, 'javascript:alert(1)');
+      await user.click(within(item).getByRole('button', { name: 'Save the address' }));
+      expect(
+        await within(item).findByText('Link address must be an http, https or mailto address.'),
+      ).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      routes[2] = { method: 'PATCH', path: '/api/consumer/links/runbook', status: 204 };
+      await user.clear(field);
+      await user.type(field, 'https://runbook.example.com/v2');
+      await user.click(within(item).getByRole('button', { name: 'Save the address' }));
+      expect(
+        await within(item).findByText('Address saved. The link is checked again soon.'),
+      ).toBeInTheDocument();
+      expect(item).toHaveTextContent('https://runbook.example.com/v2');
+      expect(
+        within(item).getByRole('link', { name: 'Runbook (opens in a new tab)' }),
+      ).toHaveAttribute('href', 'https://runbook.example.com/v2');
+      expect(requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { url: 'javascript:alert(1)' },
+        { url: 'https://runbook.example.com/v2' },
+      ]);
+    });
+
+    it('deletes it and offers the undo the server names', async () => {
+      const { user, item, requests } = await row([
+        {
+          method: 'DELETE',
+          path: '/api/consumer/links/runbook',
+          status: 204,
+          headers: {
+            'signpost-undo-id': 'undo-1',
+            'signpost-undo-expires': '2099-01-01T00:00:00Z',
+          },
+        },
+      ]);
+      await user.click(within(item).getByRole('button', { name: 'Delete the link' }));
+      expect(
+        await within(item).findByText(
+          'Link deleted. You can undo it from the notice for a few seconds.',
+        ),
+      ).toBeInTheDocument();
+      expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
+      expect(getPendingUndo()).toMatchObject({ id: 'undo-1', kind: 'link', label: 'Runbook' });
+      // Nothing more to do with it here.
+      expect(within(item).queryByRole('button', { name: 'Edit the address' })).toBeNull();
+    });
+
+    it('marks the finding wrong, and says a refusal in the row', async () => {
+      const { user, item, routes } = await row([
+        {
+          method: 'POST',
+          path: '/api/admin/links/runbook/broken/dismissal',
+          status: 409,
+          body: { message: 'Runbook is not listed as broken; there is nothing to mark.' },
+        },
+      ]);
+      const dismiss = within(item).getByRole('button', {
+        name: 'It works: a site that refuses robots',
+      });
+      await user.click(dismiss);
+      expect(
+        await within(item).findByText('Runbook is not listed as broken; there is nothing to mark.'),
+      ).toBeInTheDocument();
+      routes[2] = {
+        method: 'POST',
+        path: '/api/admin/links/runbook/broken/dismissal',
+        status: 204,
+      };
+      await user.click(dismiss);
+      expect(
+        await within(item).findByText(
+          'Marked as working: it is not listed as broken again until its address changes.',
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it("opens a team's link in the team's space in the console", async () => {
+      const { user, item } = await row([]);
+      await user.click(within(item).getByRole('button', { name: 'Open in Engineering' }));
+      expect(window.location.pathname).toBe('/console/teams/t-eng/space');
+      // Open at its collection.
+      expect(window.history.state).toMatchObject({ openCollection: 'team-tools' });
+    });
+
+    it("opens an organization's link in the portal, at its collection", async () => {
+      const mock = open(true, { path: BROKEN, status: 200, body: { items: [payroll] } });
+      await mock.user.click(screen.getByRole('link', { name: 'Broken links' }));
+      const item = await screen.findByRole('listitem', { name: 'Payroll (opens in a new tab)' });
+      await mock.user.click(within(item).getByRole('button', { name: 'Open in Acme Corp' }));
+      expect(window.location.pathname).toBe('/');
+      expect(window.history.state).toEqual({ openCollection: payroll.collectionId });
+    });
   });
 });

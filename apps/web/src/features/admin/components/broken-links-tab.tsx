@@ -1,14 +1,63 @@
 import type { BrokenLink } from '@signpost/contract';
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldMessage, invalidFieldProps } from '../../../components/field-message';
 import { safeHref } from '../../../lib/safe-url';
+import { serverMessage } from '../../../lib/server-message';
 import { failureReason, formatDay, statusPhrase } from '../../../lib/link-health/words';
-import { useBrokenLinks } from '../api/broken-links';
+import { useBrokenLinks, useMendBrokenLink } from '../api/broken-links';
+import '../../../lib/panel-texts';
+import { openConsoleView, openInPortal } from '../console-address';
 
-function Row({ link }: { link: BrokenLink }) {
+/** What was done to a row, said in it. */
+type Outcome = { text: string; failed: boolean } | null;
+
+function Row({ link, admin }: { link: BrokenLink; admin: boolean }) {
   const { t } = useTranslation('admin');
+  const { t: tp } = useTranslation();
+  const mend = useMendBrokenLink();
+  const [editing, setEditing] = useState(false);
+  const [url, setUrl] = useState(link.url);
+  const [shownUrl, setShownUrl] = useState(link.url);
+  const [urlProblem, setUrlProblem] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [gone, setGone] = useState(false);
+  const urlId = useId();
+  const busy = mend.update.isPending || mend.remove.isPending || mend.dismiss.isPending;
+  const failed = (error: unknown) =>
+    setOutcome({ text: serverMessage(error)?.text ?? t('teams.failed'), failed: true });
+
+  const openWhere = () => {
+    // A team's link in its space in the console for an administrator; the portal otherwise
+    // (the organization's space, or an editor's own team), where the link shows.
+    if (admin && link.space === 'team' && link.teamId) {
+      openConsoleView({ section: 'teams', id: link.teamId, space: true }, link.collectionId);
+    } else {
+      openInPortal(link.collectionId);
+    }
+  };
+
+  const saveUrl = (event: FormEvent) => {
+    event.preventDefault();
+    setUrlProblem(null);
+    mend.update.mutate(
+      { linkId: link.linkId, body: { url } },
+      {
+        onSuccess: () => {
+          setEditing(false);
+          setShownUrl(url.trim());
+          setOutcome({ text: t('brokenLinks.saved'), failed: false });
+        },
+        onError: (error) => {
+          const problem = serverMessage(error, { url: tp('add.linkAddress') });
+          if (problem?.field === 'url') setUrlProblem(problem.text);
+          else failed(error);
+        },
+      },
+    );
+  };
   const nameId = useId();
-  const href = safeHref(link.url);
+  const href = safeHref(shownUrl);
   const reason = t(`brokenLinks.reasons.${failureReason(link.status, link.failureKind)}`, {
     status: link.status === null ? '' : statusPhrase(link.status),
   });
@@ -18,7 +67,7 @@ function Row({ link }: { link: BrokenLink }) {
     : '';
   return (
     <li className="admin-broken" aria-labelledby={nameId}>
-      <h4 id={nameId} className="admin-broken__name">
+      <h3 id={nameId} className="admin-broken__name">
         {href ? (
           <a
             href={href}
@@ -31,14 +80,96 @@ function Row({ link }: { link: BrokenLink }) {
         ) : (
           link.name
         )}
-      </h4>
-      <p className="admin-broken__url">{link.url}</p>
+      </h3>
+      <p className="admin-broken__url">{shownUrl}</p>
       <p className="hint">
         {t('brokenLinks.where', { space: link.spaceName, collection: link.collectionName })}
       </p>
       <p>
         {since}
         {checked ? `, ${checked}` : ''}. {reason}.
+      </p>
+      {editing ? (
+        <form className="admin-broken__edit" onSubmit={saveUrl}>
+          <label className="field" htmlFor={urlId}>
+            <span>{tp('add.linkAddress')}</span>
+          </label>
+          <input
+            id={urlId}
+            type="text"
+            inputMode="url"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            {...invalidFieldProps(urlId, urlProblem)}
+          />
+          <FieldMessage fieldId={urlId} message={urlProblem} />
+          <div className="admin-row">
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {t('brokenLinks.save')}
+            </button>
+            <button type="button" className="button" onClick={() => setEditing(false)}>
+              {t('teams.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : gone ? null : (
+        <div className="admin-row admin-broken__actions">
+          <button type="button" className="button" onClick={openWhere}>
+            {t('brokenLinks.openWhere', { space: link.spaceName })}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => {
+              setOutcome(null);
+              setUrl(shownUrl);
+              setEditing(true);
+            }}
+          >
+            {t('brokenLinks.edit')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => {
+              setOutcome(null);
+              mend.dismiss.mutate(link.linkId, {
+                onSuccess: () => {
+                  setGone(true);
+                  setOutcome({ text: t('brokenLinks.dismissed'), failed: false });
+                },
+                onError: failed,
+              });
+            }}
+          >
+            {t('brokenLinks.dismiss')}
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={() => {
+              setOutcome(null);
+              mend.remove.mutate(
+                { linkId: link.linkId, name: link.name },
+                {
+                  onSuccess: () => {
+                    setGone(true);
+                    setOutcome({ text: t('brokenLinks.deleted'), failed: false });
+                  },
+                  onError: failed,
+                },
+              );
+            }}
+          >
+            {t('brokenLinks.delete')}
+          </button>
+        </div>
+      )}
+      <p role="status" className={outcome?.failed ? 'form-error' : 'hint'}>
+        {outcome?.text}
       </p>
     </li>
   );
@@ -49,13 +180,13 @@ function Row({ link }: { link: BrokenLink }) {
  * organization links for an administrator, those of their teams for a team editor, the
  * longest broken first, with where they are, since when, and the site's last answer.
  */
-export function BrokenLinksTab() {
+export function BrokenLinksTab({ admin = false }: { admin?: boolean }) {
   const { t } = useTranslation('admin');
   const list = useBrokenLinks();
   const items = list.data?.items ?? [];
   return (
     <div className="admin-broken-links">
-      <h3 className="admin-tab__title">{t('brokenLinks.title')}</h3>
+      <h2 className="admin-tab__title">{t('brokenLinks.title')}</h2>
       <p className="hint">{t('brokenLinks.intro')}</p>
       {list.isPending ? <p className="hint">{t('console.loading')}</p> : null}
       {list.isError ? (
@@ -70,7 +201,7 @@ export function BrokenLinksTab() {
       {items.length > 0 ? (
         <ul className="admin-list" aria-label={t('brokenLinks.title')}>
           {items.map((link) => (
-            <Row key={link.linkId} link={link} />
+            <Row key={link.linkId} link={link} admin={admin} />
           ))}
         </ul>
       ) : null}

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { errorMessage, ApiError } from '../../../lib/api-client';
 import { useCreatePerson, useInvitePerson, useUpdatePerson } from '../api/people';
+import { PeopleTeamFilter } from './people-team-filter';
+
+type TeamRole = 'member' | 'editor';
 
 export const problemOf = (error: unknown) =>
   error instanceof ApiError ? errorMessage(error.data) : error ? String(error) : null;
@@ -34,11 +37,32 @@ export function PersonDialog({ mode, onClose }: Props) {
   const active = mode.kind === 'invite' ? invite : mode.kind === 'create' ? create : update;
   const sent = mode.kind === 'sent' ? mode.sent : invite.data;
   const [copied, setCopied] = useState(false);
+  const [team, setTeam] = useState<{ id: string; name: string }>({ id: '', name: '' });
+  const [teamRole, setTeamRole] = useState<TeamRole>('member');
+  // What became of the team chosen for an invitation: said with the invitation's link.
+  const [joined, setJoined] = useState<string | null>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (mode.kind === 'invite') invite.mutate({ name, email, role });
-    else if (mode.kind === 'create')
+    if (mode.kind === 'invite') {
+      // Into the team with the invitation, or neither (one call).
+      const teamBody = team.id ? { team: { id: team.id, role: teamRole } } : {};
+      invite.mutate(
+        { name, email, role, ...teamBody },
+        {
+          onSuccess: (answer) => {
+            if (!team.id) return;
+            setJoined(
+              t('people.invitation.inTeam', {
+                name: answer.person.name,
+                team: team.name,
+                role: teamRole === 'editor' ? t('teams.editor') : t('people.roles.member'),
+              }),
+            );
+          },
+        },
+      );
+    } else if (mode.kind === 'create')
       create.mutate({ name, email, password, role }, { onSuccess: onClose });
     else if (mode.kind === 'edit')
       update.mutate({ id: mode.person.id, body: { name, email } }, { onSuccess: onClose });
@@ -75,9 +99,12 @@ export function PersonDialog({ mode, onClose }: Props) {
             {copied ? <span role="status">{t('people.invitation.copied')}</span> : null}
           </div>
         )}
-        <button type="button" className="button button--primary" onClick={onClose}>
-          {t('people.done')}
-        </button>
+        {joined ? <p role="status">{joined}</p> : null}
+        <div className="people-form__actions">
+          <button type="button" className="button button--primary" onClick={onClose}>
+            {t('people.invitation.close')}
+          </button>
+        </div>
       </Dialog>
     );
   }
@@ -124,6 +151,25 @@ export function PersonDialog({ mode, onClose }: Props) {
               <option value="admin">{t('people.roles.admin')}</option>
             </select>
           </label>
+        ) : null}
+        {mode.kind === 'invite' ? (
+          <div className="people-form__team">
+            <PeopleTeamFilter
+              value={team.id}
+              onChange={(id, teamName) => setTeam({ id, name: teamName })}
+              label={t('people.form.team')}
+              noneLabel={t('people.form.noTeam')}
+            />
+            {team.id ? (
+              <label className="field">
+                <span className="field__label">{t('people.form.teamRole')}</span>
+                <select value={teamRole} onChange={(e) => setTeamRole(e.target.value as TeamRole)}>
+                  <option value="member">{t('people.roles.member')}</option>
+                  <option value="editor">{t('teams.editor')}</option>
+                </select>
+              </label>
+            ) : null}
+          </div>
         ) : null}
         <div className="people-form__actions">
           <button type="button" className="button" onClick={onClose}>

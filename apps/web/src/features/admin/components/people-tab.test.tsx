@@ -277,9 +277,19 @@ describe('people tab', () => {
     const adaRow = screen.getByRole('row', { name: /Ada Lovelace/ });
     await user.click(within(adaRow).getByLabelText('Actions for Ada Lovelace'));
     await user.click(within(adaRow).getByRole('button', { name: 'Disable' }));
+    // Nothing is sent before the administrator confirms, having read what disabling does.
+    const confirm = await screen.findByRole('dialog', { name: 'Disable Ada Lovelace?' });
+    expect(confirm).toHaveTextContent('signed out everywhere at once and can no longer sign in');
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(within(confirm).getByRole('button', { name: 'Disable Ada Lovelace' }));
     await waitFor(() =>
       expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ status: 'disabled' }),
     );
+    expect(
+      await screen.findByText(
+        'Ada Lovelace is disabled: signed out everywhere, and can no longer sign in.',
+      ),
+    ).toBeInTheDocument();
     const bobRow = screen.getByRole('row', { name: /Bob Admin/ });
     await user.click(within(bobRow).getByLabelText('Actions for Bob Admin'));
     await user.click(within(bobRow).getByRole('button', { name: 'Make member' }));
@@ -313,7 +323,12 @@ describe('people tab', () => {
       {
         path: '/api/admin/people/p1/offboarding',
         status: 200,
-        body: { collections: [{ id: 'c1', name: 'Runbooks', memberCount: 3 }] },
+        body: {
+          collections: [
+            { id: 'c1', name: 'Runbooks', memberCount: 3 },
+            { id: 'c2', name: 'Pairing notes', memberCount: 1 },
+          ],
+        },
       },
       list([ada, bob]),
       { method: 'DELETE', path: '/api/admin/people/p1', status: 204 },
@@ -324,6 +339,8 @@ describe('people tab', () => {
     await user.click(within(adaRow).getByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Ada Lovelace' });
     expect(await within(dialog).findByText('Runbooks · 3 members')).toBeInTheDocument();
+    // One member is one member.
+    expect(within(dialog).getByText('Pairing notes · 1 member')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(
       within(dialog).getByText('Choose the colleague who receives the collections.'),
@@ -341,6 +358,119 @@ describe('people tab', () => {
         collections: 'transfer',
         transferTo: 'p2',
       }),
+    );
+  });
+
+  const design = { id: 't-design', name: 'Design', memberCount: 3, editorCount: 1, buddy: null };
+  const teamsList: MockRoute = {
+    path: '/api/admin/teams',
+    status: 200,
+    body: { items: [design], next: null },
+  };
+
+  it('invites a person into a team, with a role there, and says so', async () => {
+    const { user, requests } = open([
+      list([ada]),
+      teamsList,
+      {
+        method: 'POST',
+        path: '/api/admin/people/invitations',
+        status: 201,
+        body: {
+          person: person({ id: 'p9', name: 'New Person', status: 'invited' }),
+          expiresAt: '2026-03-08T10:00:00.000Z',
+          mailed: true,
+          link: null,
+        },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite a person' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New Person');
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'new@example.com');
+    await within(dialog).findByRole('option', { name: 'Design' });
+    await user.selectOptions(within(dialog).getByLabelText('Team (optional)'), 't-design');
+    await user.selectOptions(within(dialog).getByLabelText('Role in the team'), 'editor');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(
+      await within(dialog).findByText('New Person is in Design (Editor).'),
+    ).toBeInTheDocument();
+    // One call: the person and their place in the team, or neither.
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.body)).toEqual([
+      {
+        name: 'New Person',
+        email: 'new@example.com',
+        role: 'member',
+        team: { id: 't-design', role: 'editor' },
+      },
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Back to People' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Done.' })).toBeNull();
+  });
+
+  it('bulk: adds the people chosen to a team in one call, and says a refusal naming the team', async () => {
+    const { user, requests, routes } = open([
+      list([ada, bob]),
+      teamsList,
+      {
+        method: 'POST',
+        path: '/api/admin/teams/t-design/members',
+        status: 404,
+        body: { message: 'Person p2 was not found' },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('checkbox', { name: 'Select Ada Lovelace' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bob Admin' }));
+    await user.click(screen.getByRole('button', { name: 'Add to team' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add the people chosen to a team' });
+    // No team chosen: said, and nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Add to team' }));
+    expect(await within(dialog).findByText('Choose a team.')).toBeInTheDocument();
+    await within(dialog).findByRole('option', { name: 'Design' });
+    await user.selectOptions(within(dialog).getByLabelText('Team'), 't-design');
+    await user.click(within(dialog).getByRole('button', { name: 'Add to team' }));
+    expect(
+      await within(dialog).findByText('Nobody was added to Design: Person p2 was not found'),
+    ).toBeInTheDocument();
+    routes[2] = {
+      method: 'POST',
+      path: '/api/admin/teams/t-design/members',
+      status: 200,
+      body: { changed: 2 },
+    };
+    await user.click(within(dialog).getByRole('button', { name: 'Add to team' }));
+    expect(await screen.findByText('2 people added to Design.')).toBeInTheDocument();
+    expect(
+      requests.filter((r) => r.url === '/api/admin/teams/t-design/members').map((r) => r.body),
+    ).toEqual([
+      { userIds: ['p1', 'p2'], role: 'member' },
+      { userIds: ['p1', 'p2'], role: 'member' },
+    ]);
+  });
+
+  it('opens the Actions menu upward when the row is near the bottom of the window', async () => {
+    const { user } = open([list([ada])]);
+    await screen.findByText('Ada Lovelace');
+    const summary = screen.getByLabelText('Actions for Ada Lovelace');
+    const menu = summary.parentElement!.querySelector('.people-actions__menu') as HTMLElement;
+    summary.getBoundingClientRect = () => ({ top: 700, bottom: 730 }) as DOMRect;
+    menu.getBoundingClientRect = () => ({ height: 240 }) as DOMRect;
+    Object.defineProperty(window, 'innerHeight', { value: 768, configurable: true });
+    await user.click(summary);
+    await waitFor(() => expect(menu).toHaveClass('people-actions__menu--up'));
+    await user.click(summary);
+    summary.getBoundingClientRect = () => ({ top: 100, bottom: 130 }) as DOMRect;
+    await user.click(summary);
+    await waitFor(() => expect(menu).not.toHaveClass('people-actions__menu--up'));
+  });
+
+  it("links each name to the person's page in the console", async () => {
+    open([list([ada])]);
+    expect(await screen.findByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/console/people/p1',
     );
   });
 });

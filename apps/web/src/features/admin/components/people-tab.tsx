@@ -3,12 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useBulkPeople, usePeople, type PeopleFilters } from '../api/people';
+import { consolePath, openConsoleView } from '../console-address';
+import { AddToTeamDialog } from './people-add-to-team';
 import { DeletePeopleDialog } from './people-delete-dialog';
 import { PersonDialog, problemOf, type PersonDialogMode } from './people-dialogs';
 import { PersonActions } from './people-row-actions';
 import { PeopleTeamFilter } from './people-team-filter';
 
-type Dialogs = PersonDialogMode | { kind: 'delete'; people: PersonRow[] } | null;
+type Dialogs =
+  | PersonDialogMode
+  | { kind: 'delete'; people: PersonRow[] }
+  | { kind: 'add-to-team'; ids: string[] }
+  | null;
 
 function lastSignIn(value: string | null, never: string) {
   return value ? new Date(value).toLocaleString() : never;
@@ -79,7 +85,7 @@ export function PeopleTab() {
 
   return (
     <div className="people-tab">
-      <h3 className="admin-tab__title">{t('people.title')}</h3>
+      <h2 className="admin-tab__title">{t('people.title')}</h2>
       <div className="people-toolbar">
         <label className="field people-search">
           <span className="field__label">{t('people.search')}</span>
@@ -154,6 +160,13 @@ export function PeopleTab() {
           </button>
           <button
             type="button"
+            className="button"
+            onClick={() => setDialog({ kind: 'add-to-team', ids: [...selected] })}
+          >
+            {t('people.bulk.addToTeam')}
+          </button>
+          <button
+            type="button"
             className="button button--danger"
             onClick={() => setDialog({ kind: 'delete', people: chosen })}
           >
@@ -192,7 +205,18 @@ export function PeopleTab() {
                   />
                 </td>
                 <td className="people-table__person">
-                  <span className="people-table__name">{row.name}</span>
+                  <a
+                    className="people-table__name"
+                    href={consolePath({ section: 'people', id: row.id })}
+                    onClick={(event) => {
+                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+                        return;
+                      event.preventDefault();
+                      openConsoleView({ section: 'people', id: row.id });
+                    }}
+                  >
+                    {row.name}
+                  </a>
                   <span className="people-table__email">{row.email}</span>
                 </td>
                 <td data-label={t('people.columns.role')}>{t(`people.roles.${row.role}`)}</td>
@@ -236,7 +260,16 @@ export function PeopleTab() {
         </button>
       ) : null}
 
-      {dialog?.kind === 'delete' ? (
+      {dialog?.kind === 'add-to-team' ? (
+        <AddToTeamDialog
+          ids={dialog.ids}
+          onClose={() => setDialog(null)}
+          onDone={(message) => {
+            setNotice(message);
+            setSelected(new Set());
+          }}
+        />
+      ) : dialog?.kind === 'delete' ? (
         <DeletePeopleDialog
           people={dialog.people}
           onClose={() => {

@@ -6,14 +6,18 @@ import { useTeams } from '../api/teams';
 interface Props {
   /** The chosen team's id, or '' for any. */
   value: string;
-  onChange: (id: string) => void;
+  /** The team chosen, with its name ('' for none). */
+  onChange: (id: string, name: string) => void;
+  /** The choice's label and the text of no choice: the filter's by default. */
+  label?: string;
+  noneLabel?: string;
 }
 
 /**
  * The people list's team filter, for any number of teams: the teams are searched by name on
  * the server and listed a page at a time; the chosen team stays offered whatever the search.
  */
-export function PeopleTeamFilter({ value, onChange }: Props) {
+export function PeopleTeamFilter({ value, onChange, label, noneLabel }: Props) {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 250);
@@ -25,7 +29,7 @@ export function PeopleTeamFilter({ value, onChange }: Props) {
   function choose(id: string) {
     const team = items.find((candidate) => candidate.id === id);
     setChosen(team ? { id: team.id, name: team.name } : null);
-    onChange(id);
+    onChange(id, team?.name ?? '');
   }
 
   return (
@@ -41,9 +45,9 @@ export function PeopleTeamFilter({ value, onChange }: Props) {
         />
       </label>
       <label className="field">
-        <span className="field__label">{t('people.team')}</span>
+        <span className="field__label">{label ?? t('people.team')}</span>
         <select value={value} onChange={(e) => choose(e.target.value)}>
-          <option value="">{t('people.any')}</option>
+          <option value="">{noneLabel ?? t('people.any')}</option>
           {kept ? <option value={chosen.id}>{chosen.name}</option> : null}
           {items.map((team) => (
             <option key={team.id} value={team.id}>

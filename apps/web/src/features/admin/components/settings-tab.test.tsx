@@ -32,7 +32,8 @@ function open(extra: MockRoute[]) {
     ...extra,
     { path: '/api/admin/organization', status: 200, body: settings },
   ]);
-  renderWithQuery(<AdminConsole admin onClose={() => {}} initialTab="settings" />);
+  window.history.replaceState(null, '', '/console/organization');
+  renderWithQuery(<AdminConsole admin />);
   return { ...mock, user: userEvent.setup() };
 }
 

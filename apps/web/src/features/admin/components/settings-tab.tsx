@@ -133,7 +133,7 @@ function SettingsForm({ settings }: { settings: OrganizationSettings }) {
 
   return (
     <form className="admin-settings" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <h3 className="admin-tab__title">{t('settings.title')}</h3>
+      <h2 className="admin-tab__title">{t('settings.title')}</h2>
       {text('name', t('settings.name'))}
       {text('feedbackUrl', t('settings.feedbackUrl'), t('settings.feedbackHint'))}
       {text('consentUrl', t('settings.consentUrl'), t('settings.consentHint'))}

@@ -36,7 +36,8 @@ function open(extra: MockRoute[] = []) {
     { path: '/api/admin/suggestions', status: 200, body: { items: [wiki], next: null } },
   ]);
   // A team editor: the console shows them the suggestions and the broken links of their teams.
-  renderWithQuery(<AdminConsole admin={false} onClose={() => {}} />);
+  window.history.replaceState(null, '', '/console');
+  renderWithQuery(<AdminConsole admin={false} />);
   return { ...mock, user: userEvent.setup() };
 }
 
@@ -46,10 +47,11 @@ describe('suggestions tab', () => {
     const item = await screen.findByRole('listitem', { name: 'Wiki' });
     expect(item).toHaveTextContent('For Handbook in Finance');
     expect(item).toHaveTextContent('Suggested by Ann Lee');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Suggestions',
-      'Broken links',
-    ]);
+    expect(
+      within(screen.getByRole('navigation', { name: 'Sections' }))
+        .getAllByRole('link')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Suggestions', 'Broken links']);
   });
 
   it('accepts with edited values', async () => {

@@ -18,7 +18,7 @@ export function SuggestionsTab() {
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="admin-suggestions">
-      <h3 className="admin-tab__title">{t('suggestions.title')}</h3>
+      <h2 className="admin-tab__title">{t('suggestions.title')}</h2>
       <label className="admin-field">
         <span>{t('suggestions.status')}</span>
         <select

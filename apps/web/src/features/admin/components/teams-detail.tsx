@@ -8,10 +8,12 @@ interface Props {
   id: string;
   /** Back to the list, with a message to show there (after a deletion). */
   onBack: (message?: string) => void;
+  /** Shows the team's space, to run it as its editors do (decision 0008). */
+  onOpenSpace: () => void;
 }
 
 /** One team: rename, buddy, delete (confirming the counts), and its members. */
-export function TeamsDetail({ id, onBack }: Props) {
+export function TeamsDetail({ id, onBack, onOpenSpace }: Props) {
   const { t } = useTranslation('admin');
   const team = useTeam(id);
   const writes = useTeamWrites();
@@ -76,7 +78,12 @@ export function TeamsDetail({ id, onBack }: Props) {
       <button type="button" className="link-button" onClick={() => onBack()}>
         {t('teams.back')}
       </button>
-      <h3 className="admin-tab__title">{data.name}</h3>
+      <div className="admin-team__head">
+        <h2 className="admin-tab__title">{data.name}</h2>
+        <button type="button" className="button" onClick={onOpenSpace}>
+          {t('teams.openSpace')}
+        </button>
+      </div>
       <p role="alert" className="form-error">
         {error}
       </p>
@@ -116,8 +123,8 @@ export function TeamsDetail({ id, onBack }: Props) {
             <p>
               {t('teams.deleteConfirm', {
                 name: data.name,
-                collections: data.collectionCount,
-                links: data.linkCount,
+                collections: t('teams.collectionCount', { count: data.collectionCount }),
+                links: t('teams.linkCount', { count: data.linkCount }),
               })}
             </p>
             <button type="button" className="button button--danger" onClick={() => void onDelete()}>

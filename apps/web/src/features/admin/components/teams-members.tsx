@@ -52,7 +52,7 @@ export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
 
   return (
     <section className="admin-members" aria-label={t('teams.members')}>
-      <h4>{t('teams.members')}</h4>
+      <h3>{t('teams.members')}</h3>
       <label className="admin-field">
         <span>{t('teams.buddy')}</span>
         <select
@@ -118,7 +118,10 @@ export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
                 void act(async () => {
                   const role = member.role === 'editor' ? 'member' : 'editor';
                   await writes.setRole.mutateAsync({ id: team.id, userId: member.id, role });
-                  return role === 'editor' ? t('teams.makeEditor') : t('teams.makeMember');
+                  const said = { name: member.name, team: team.name };
+                  return role === 'editor'
+                    ? t('teams.nowEditor', said)
+                    : t('teams.nowMember', said);
                 })
               }
             >

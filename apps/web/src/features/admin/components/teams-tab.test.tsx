@@ -47,7 +47,8 @@ function open(extra: MockRoute[] = []) {
     },
   ]);
   const user = userEvent.setup();
-  renderWithQuery(<AdminConsole admin onClose={() => {}} initialTab="teams" />);
+  window.history.replaceState(null, '', '/console/teams');
+  renderWithQuery(<AdminConsole admin />);
   return { ...mock, user };
 }
 
@@ -134,6 +135,8 @@ describe('teams tab', () => {
         }),
       ]),
     );
+    // The confirmation says what happened, not the button's words.
+    expect(await screen.findByText('Bob Roy is now an editor of Finance.')).toBeInTheDocument();
     await user.selectOptions(within(members).getByLabelText('Buddy (support contact)'), 'u-ann');
     await waitFor(() =>
       expect(sent(requests, 'PATCH')[1]).toMatchObject({ body: { buddyId: 'u-ann' } }),

@@ -1,12 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTeams, useTeamWrites } from '../api/teams';
+import { openConsoleView } from '../console-address';
 import { failureOf } from './failure-of';
 import { TeamsDetail } from './teams-detail';
 
+interface Props {
+  /** The team the address names (`/console/teams/<id>`), managed instead of the list. */
+  openId?: string | null;
+  /** Its space (`/console/teams/<id>/space`). */
+  space?: boolean;
+  /** A message carried over from the view before (a team deleted). */
+  notice?: string | null;
+  onNotice?: (notice: string | null) => void;
+  /** The team's space as the portal shows it, composed by the app. */
+  teamSpace?: (teamId: string) => ReactNode;
+}
+
 /** The console's teams tab: the teams by name, searched; create; open one to manage it. */
-export function TeamsTab() {
+export function TeamsTab({
+  openId = null,
+  space = false,
+  notice: carried = null,
+  onNotice,
+  teamSpace,
+}: Props) {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), 250);
@@ -14,17 +33,37 @@ export function TeamsTab() {
   const { create } = useTeamWrites();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const notice = created ?? carried;
+  const setNotice = (message: string | null) => {
+    setCreated(message);
+    onNotice?.(null);
+  };
 
+  if (openId && space) {
+    return (
+      <div className="admin-team-space">
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => openConsoleView({ section: 'teams', id: openId })}
+        >
+          {t('teams.backToTeam')}
+        </button>
+        <p className="hint">{t('teams.spaceHint')}</p>
+        {teamSpace?.(openId) ?? null}
+      </div>
+    );
+  }
   if (openId) {
     return (
       <TeamsDetail
         id={openId}
         onBack={(message) => {
-          setOpenId(null);
-          setNotice(message ?? null);
+          onNotice?.(message ?? null);
+          openConsoleView({ section: 'teams' });
         }}
+        onOpenSpace={() => openConsoleView({ section: 'teams', id: openId, space: true })}
       />
     );
   }
@@ -45,7 +84,7 @@ export function TeamsTab() {
   const items = teams.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className="admin-teams">
-      <h3 className="admin-tab__title">{t('teams.title')}</h3>
+      <h2 className="admin-tab__title">{t('teams.title')}</h2>
       <form className="admin-row" onSubmit={(event) => void onCreate(event)}>
         <label className="admin-field">
           <span>{t('teams.newName')}</span>
@@ -77,7 +116,7 @@ export function TeamsTab() {
               type="button"
               className="link-button"
               aria-label={t('teams.open', { name: team.name })}
-              onClick={() => setOpenId(team.id)}
+              onClick={() => openConsoleView({ section: 'teams', id: team.id })}
             >
               {team.name}
             </button>

@@ -39,6 +39,7 @@ export const audit = {
     details: 'Details',
   },
   nobody: 'Unknown',
+  asAdministrator: '(as administrator)',
   system: 'Signpost',
   showDetails: 'Details',
   hideDetails: 'Hide details',
@@ -104,5 +105,6 @@ export const audit = {
     'content_link-restored': 'Undid deleting a link',
     'content_collection-restored': 'Undid deleting a collection',
     share_restored: 'Undid deleting a shared collection',
+    'content_link-check-dismissed': 'Marked a broken link as working',
   },
 };

@@ -16,4 +16,12 @@ export const brokenLinks = {
     other: 'The check failed',
   },
   open: '{{name}} (opens in a new tab)',
+  openWhere: 'Open in {{space}}',
+  edit: 'Edit the address',
+  save: 'Save the address',
+  delete: 'Delete the link',
+  dismiss: 'It works: a site that refuses robots',
+  saved: 'Address saved. The link is checked again soon.',
+  deleted: 'Link deleted. You can undo it from the notice for a few seconds.',
+  dismissed: 'Marked as working: it is not listed as broken again until its address changes.',
 };

@@ -13,6 +13,7 @@ export const adminEn = {
   console: {
     title: 'Administration',
     tabs: 'Sections',
+    close: 'Back to the portal',
     loading: 'Loading…',
     loadFailed: 'This could not be loaded.',
     retry: 'Try again',

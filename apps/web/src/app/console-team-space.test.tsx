@@ -1,0 +1,77 @@
+// A team's space in the console (decision 0077): an administrator outside the team sees it as
+// the portal shows a space, and runs it with the portal's own panels.
+import type { Space } from '@signpost/contract';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearSession, setSessionToken } from '../lib/session-store';
+import { RUNS } from '../test/can-fixture';
+import { mockFetch } from '../test/fetch-mock';
+import { makeLink, makeMenu } from '../test/menu-fixture';
+import { renderApp } from '../test/render-app';
+
+afterEach(() => {
+  clearSession();
+  window.history.replaceState(null, '', '/');
+});
+
+const platform: Space = {
+  id: 't-platform',
+  name: 'Platform',
+  type: 'team',
+  buddy: null,
+  can: { addCollection: true },
+  openSuggestions: 0,
+  collections: [
+    {
+      type: 'collection',
+      id: 'c-deploy',
+      name: 'Deploy',
+      description: '',
+      color: null,
+      can: { ...RUNS, suggest: false },
+      linkCan: { edit: true, delete: true, move: true, favorite: false },
+      items: [makeLink({ id: 'l-ci', name: 'Build server', url: 'https://ci.example' })],
+    },
+  ],
+};
+
+describe("a team's space in the console", () => {
+  it('shows an administrator outside the team its space, with what they may do there', async () => {
+    setSessionToken('token-a');
+    // The administrator's own menu does not hold the team.
+    mockFetch([
+      { path: '/api/consumer/menu', status: 200, body: makeMenu({ admin: true }) },
+      { path: '/api/admin/teams/t-platform/space', status: 200, body: platform },
+    ]);
+    window.history.replaceState(null, '', '/console/teams/t-platform/space');
+    const { user } = renderApp();
+    const space = await screen.findByRole('region', { name: 'Platform' });
+    expect(within(space).getByRole('link', { name: /^Build server/ })).toBeInTheDocument();
+    // Its editors' actions: add a link first in it, and add a collection.
+    expect(within(space).getByRole('button', { name: 'Add' })).toBeInTheDocument();
+    expect(within(space).getByRole('button', { name: 'Add collection' })).toBeInTheDocument();
+    // The portal's panels run it: the link's menu offers to edit and delete, not to favorite.
+    await user.click(within(space).getByRole('button', { name: /More actions for Build server/ }));
+    const menu = await screen.findByRole('dialog');
+    expect(within(menu).getByRole('button', { name: /Delete/ })).toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: /My Space/ })).toBeNull();
+  });
+
+  it('opens at the collection a broken link lives in, when the console asked for it', async () => {
+    setSessionToken('token-a');
+    mockFetch([
+      { path: '/api/consumer/menu', status: 200, body: makeMenu({ admin: true }) },
+      { path: '/api/admin/teams/t-platform/space', status: 200, body: platform },
+    ]);
+    window.history.replaceState(
+      { openCollection: 'c-deploy' },
+      '',
+      '/console/teams/t-platform/space',
+    );
+    renderApp();
+    const panel = await screen.findByRole('dialog', { name: 'Deploy' });
+    expect(within(panel).getByRole('link', { name: /^Build server/ })).toBeInTheDocument();
+    // Once: a reload shows the space.
+    expect(window.history.state).toEqual({});
+  });
+});
