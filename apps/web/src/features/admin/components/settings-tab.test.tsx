@@ -101,5 +101,37 @@ describe('organization tab', () => {
     expect(fieldOfMessage('body/auditRetentionDays must be <= 3650')).toBe('auditRetentionDays');
     expect(fieldOfMessage('body.name must not be blank')).toBe('name');
     expect(fieldOfMessage('Something else')).toBeNull();
+    // The server names the field itself (decision 0078), its message in words.
+    expect(
+      fieldOfMessage('The feedback address must be an http or https address.', {
+        field: 'feedbackUrl',
+      }),
+    ).toBe('feedbackUrl');
+  });
+
+  it('warns when invitation links and mail would carry a local address', async () => {
+    setSessionToken('token');
+    mockFetch([
+      {
+        path: '/api/admin/organization',
+        status: 200,
+        body: {
+          ...settings,
+          publicAddressWarning:
+            'Invitation links point at http://localhost:3000, which only this computer can open.',
+        },
+      },
+    ]);
+    window.history.replaceState(null, '', '/console/organization');
+    renderWithQuery(<AdminConsole admin />);
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Invitation links point at http://localhost:3000',
+    );
+  });
+
+  it('says nothing of it when the address is public', async () => {
+    open([]);
+    expect(await screen.findByRole('button', { name: 'Save settings' })).toBeInTheDocument();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { OrganizationSettings, UpdateOrganizationBody } from '@signpost/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError, errorField, errorMessage } from '../../../lib/api-client';
 import { useOrganizationSettings, useSaveOrganizationSettings } from '../api/settings';
 import '../../../lib/panel-texts';
 
@@ -19,9 +19,9 @@ const FIELDS: Field[] = [
 ];
 
 /** The field a server refusal names (`body.feedbackUrl …` or `body/feedbackUrl …`), if any. */
-export function fieldOfMessage(message: string): Field | null {
-  const match = /body[./]([A-Za-z]+)/.exec(message);
-  const name = match?.[1] as Field | undefined;
+export function fieldOfMessage(message: string, data?: unknown): Field | null {
+  // The server names the field (decision 0078); a message of before names it by its path.
+  const name = (errorField(data) ?? /body[./]([A-Za-z]+)/.exec(message)?.[1]) as Field | undefined;
   return name && FIELDS.includes(name) ? name : null;
 }
 
@@ -109,7 +109,8 @@ function SettingsForm({ settings }: { settings: OrganizationSettings }) {
         failure instanceof ApiError && failure.status < 500
           ? (errorMessage(failure.data) ?? t('settings.failed'))
           : t('settings.failed');
-      setFieldError({ field: fieldOfMessage(message), message });
+      const data = failure instanceof ApiError ? failure.data : undefined;
+      setFieldError({ field: fieldOfMessage(message, data), message });
     }
   }
 
@@ -134,6 +135,11 @@ function SettingsForm({ settings }: { settings: OrganizationSettings }) {
   return (
     <form className="admin-settings" onSubmit={(event) => void onSubmit(event)} noValidate>
       <h2 className="admin-tab__title">{t('settings.title')}</h2>
+      {settings.publicAddressWarning ? (
+        <p className="admin-warning" role="note">
+          {settings.publicAddressWarning}
+        </p>
+      ) : null}
       {text('name', t('settings.name'))}
       {text('feedbackUrl', t('settings.feedbackUrl'), t('settings.feedbackHint'))}
       {text('consentUrl', t('settings.consentUrl'), t('settings.consentHint'))}

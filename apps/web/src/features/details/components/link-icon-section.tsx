@@ -1,4 +1,5 @@
 import { ICON_UPLOAD_BYTES, type LinkIconState } from '@signpost/contract';
+import type { TFunction } from 'i18next';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LinkIcon } from '../../../components/link-icon';
@@ -20,7 +21,9 @@ import '../../../lib/panel-texts';
 /** A chosen file as sent, with its name to show. */
 type Unsent = UploadIconVariables & { name: string };
 
-type T = ReturnType<typeof useTranslation>['t'];
+// i18next's own type of `t`: the hook's return type, spelled out, runs past the compiler's
+// depth once the texts grow.
+type T = TFunction;
 
 /** The size the icon is drawn at here, in CSS pixels: twice a tile's. */
 const PREVIEW_SIZE = 64;
@@ -35,7 +38,8 @@ function foundLine(t: T, foundAt: string | null) {
   }
   if (!foundAt || !host) return t('icon.foundOnSite');
   const unicode = unicodeHost(foundAt);
-  return unicode ? t('icon.foundPunycode', unicode) : t('icon.found', { host });
+  if (!unicode) return t('icon.found', { host });
+  return t('icon.foundPunycode', { ascii: unicode.ascii, unicode: unicode.unicode });
 }
 
 function stateLine(t: T, state: LinkIconState) {
