@@ -13,7 +13,7 @@ import {
   type CollisionDetection,
   type DragEndEvent,
 } from '@dnd-kit/core';
-import { useState, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowUpIcon, GripIcon, TrashIcon } from '../../../components/icons';
 import { LONG_PRESS_MS } from '../../../lib/constants';
@@ -55,17 +55,43 @@ function nameOf(item: DisplayItem) {
   return 'name' in item ? item.name : '';
 }
 
-function DraggableTile({
+/**
+ * One tile, drawn again only when its item or the way tiles are drawn changes: picking an
+ * item up or putting it down re-renders the grid, not the hundreds of tiles in it.
+ */
+const Tile = memo(function Tile({
   item,
-  place,
-  children,
+  render,
 }: {
   item: DisplayItem;
-  /** The item's place as a drop target, where the collection may be reordered. */
-  place: DropData | null;
-  children: ReactNode;
+  render: (item: DisplayItem) => ReactNode;
+}) {
+  return <>{render(item)}</>;
+});
+
+const DraggableTile = memo(function DraggableTile({
+  item,
+  reorder,
+  items,
+  render,
+}: {
+  item: DisplayItem;
+  /** The collection whose items may be reordered: the item's place is then a drop target. */
+  reorder: { id: string; name: string } | null;
+  items: DisplayItem[];
+  render: (item: DisplayItem) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const place = useMemo<DropData | null>(
+    () =>
+      reorder
+        ? {
+            target: { kind: 'place', item, collection: { ...reorder, items } },
+            label: t('dragDrop.place', { name: nameOf(item) }),
+          }
+        : null,
+    [reorder, item, items, t],
+  );
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, isDragging } =
     useDraggable({ id: `${item.type}:${item.id}`, data: { item } });
   const droppable = useDroppable({
@@ -88,7 +114,7 @@ function DraggableTile({
         onDragStart={(event) => event.preventDefault()}
         {...listeners}
       >
-        {children}
+        <Tile item={item} render={render} />
         <button
           type="button"
           ref={setActivatorNodeRef}
@@ -101,7 +127,7 @@ function DraggableTile({
       </div>
     </div>
   );
-}
+});
 
 function DroppableCollection({ item, children }: { item: DisplayItem; children: ReactNode }) {
   const name = nameOf(item);
@@ -227,23 +253,13 @@ export function DragDropGrid({
         {items.map((item) => (
           <li key={`${item.type}:${item.id}`}>
             {isDraggable(item) ? (
-              <DraggableTile
-                item={item}
-                place={
-                  reorder
-                    ? {
-                        target: { kind: 'place', item, collection: { ...reorder, items } },
-                        label: t('dragDrop.place', { name: nameOf(item) }),
-                      }
-                    : null
-                }
-              >
-                {renderTile(item)}
-              </DraggableTile>
+              <DraggableTile item={item} reorder={reorder} items={items} render={renderTile} />
             ) : isCollection(item) ? (
-              <DroppableCollection item={item}>{renderTile(item)}</DroppableCollection>
+              <DroppableCollection item={item}>
+                <Tile item={item} render={renderTile} />
+              </DroppableCollection>
             ) : (
-              renderTile(item)
+              <Tile item={item} render={renderTile} />
             )}
           </li>
         ))}
