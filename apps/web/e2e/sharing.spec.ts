@@ -95,7 +95,11 @@ test('a member leaves a share, and its owner deletes it', async ({
   const ownerSpace = ownerPage.getByRole('region', { name: 'My Space' });
   await ownerSpace.getByRole('button', { name: 'More actions for Leavers' }).click();
   const ownerMenu = ownerPage.getByRole('dialog', { name: 'Leavers' });
-  await expect(ownerMenu.getByRole('list').getByRole('button')).toHaveText(['Details', 'Delete']);
+  await expect(ownerMenu.getByRole('list').getByRole('button')).toHaveText([
+    'Details',
+    'Edit',
+    'Delete',
+  ]);
   await ownerMenu.getByRole('button', { name: 'Delete' }).click();
   await expect(ownerSpace.getByRole('button', { name: 'Leavers', exact: true })).toHaveCount(0);
   await ownerContext.close();

@@ -165,11 +165,16 @@ describe('signing in with a password', () => {
     // At the server's own cost (OWASP's): the tests' small one would drown in the database's.
     const real = await realCost;
     const realOrg = await createOrganization(real.db);
-    const user = await createUser(real.db, realOrg.id);
-    await real.db
-      .update(users)
-      .set({ passwordHash: await hashPassword(PASSWORD, OWASP_ARGON2) })
-      .where(eq(users.id, user.id));
+    // One person per sample: a third wrong password for one address would be throttled.
+    const people = [];
+    for (let i = 0; i < 5; i += 1) {
+      const person = await createUser(real.db, realOrg.id);
+      await real.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(PASSWORD, OWASP_ARGON2) })
+        .where(eq(users.id, person.id));
+      people.push(person);
+    }
     const time = async (email: string) => {
       const start = performance.now();
       await real.services.auth
@@ -178,10 +183,16 @@ describe('signing in with a password', () => {
       return performance.now() - start;
     };
     await time('warm@example.test');
-    const known = await time(user.email);
-    const unknown = await time('nobody-else@example.test');
+    // Five of each, in turn, and the medians: one sample on a busy machine can be a pause.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      known.push(await time(people[i]!.email));
+      unknown.push(await time(`nobody-else-${i}@example.test`));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[2]!;
     // Both run one argon2id verification; without the dummy hash, unknown would be ~0 ms.
-    expect(unknown).toBeGreaterThan(known * 0.4);
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
   });
 
   it('refuses even the right password once one address guessed wrong 3 times: 429 with the wait, while another address gets in', async () => {
