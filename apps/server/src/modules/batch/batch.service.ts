@@ -41,11 +41,18 @@ export function createBatchService({ db, links, collections, favorites, undo }: 
       return db.transaction(async (tx) => {
         // First, as every change to the shape of a person's tree (db/locks.ts).
         await lockPerson(tx, me.userId);
-        const ticket = await undo.keepChange(tx, me, collectionId, labelOf(items), {
-          links: idsOf(items, 'link'),
-          collections: idsOf(items, 'collection'),
-          favorites: idsOf(items, 'link-favorite'),
-        });
+        const ticket = await undo.keepChange(
+          tx,
+          me,
+          collectionId,
+          labelOf(items),
+          {
+            links: idsOf(items, 'link'),
+            collections: idsOf(items, 'collection'),
+            favorites: idsOf(items, 'link-favorite'),
+          },
+          ['place'],
+        );
         let moved = false;
         for (const item of items) {
           if (item.type === 'link') {

@@ -160,7 +160,10 @@ export function createCollectionsService({
     // no one's menu is told of a change.
     if (!edited && !move.parentId) return null;
     const ticket = keep
-      ? await undo.keepChange(tx, me, id, name ?? collection.name, { collections: [id] })
+      ? await undo.keepChange(tx, me, id, name ?? collection.name, { collections: [id] }, [
+          ...(edited ? (['edit'] as const) : []),
+          ...(move.parentId ? (['place'] as const) : []),
+        ])
       : null;
     await repo.update(tx, id, { ...fields, ...move });
     const target = { type: 'collection', id, label: name ?? collection.name } as const;

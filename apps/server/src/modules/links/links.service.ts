@@ -65,7 +65,9 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
     if (link.collectionId === collectionId) return null;
     access.sameSpace(source, target);
     await access.hold(tx, collectionId);
-    const ticket = keep ? await undo.keepChange(tx, me, id, link.name, { links: [id] }) : null;
+    const ticket = keep
+      ? await undo.keepChange(tx, me, id, link.name, { links: [id] }, ['place'])
+      : null;
     await links.moveToEnd(tx, id, collectionId);
     await audit.recordContentChange(tx, me, origin, source, {
       action: 'content.link-moved',
@@ -136,7 +138,9 @@ export function createLinksService({ db, links, access, audit, undo, icons }: Li
         );
         // Sent back as it is: nothing is written, so no one's menu is told of a change.
         if (!changed) return null;
-        const kept = await undo.keepChange(tx, me, id, name ?? link.name, { links: [id] });
+        const kept = await undo.keepChange(tx, me, id, name ?? link.name, { links: [id] }, [
+          'edit',
+        ]);
         await links.update(tx, id, fields);
         await audit.recordContentChange(tx, me, origin, source, {
           action: 'content.link-updated',

@@ -272,3 +272,44 @@ describe('undoing a new order', () => {
     expect((await db.select().from(collections).where(eq(collections.id, team.id))).length).toBe(1);
   });
 });
+
+describe('an undo writes back only what its change changed', () => {
+  it('undoing a new order keeps a rename made since by someone else', async () => {
+    const { team, teamSub } = await createSpaces(db, cast);
+    const a = await createLink(db, team, { position: 0, name: 'Alpha' });
+    const b = await createLink(db, team, { position: 1, name: 'Beta' });
+    const ticket = await services.collections.orderItems(as('teamEditor'), team.id, {
+      items: [
+        { type: 'collection', id: teamSub.id },
+        { type: 'link', id: b.id },
+        { type: 'link', id: a.id },
+      ],
+    });
+    await services.links.updateLink(as('orgAdmin'), a.id, { name: 'Alpha, renamed' });
+    await undo(as('teamEditor'), ticket.id);
+    expect((await positionsIn(team.id)).map((l) => l.id)).toEqual([a.id, b.id]);
+    expect((await linkRow(db, a.id))?.name).toBe('Alpha, renamed');
+  });
+
+  it('undoing an edit leaves the link where it was moved since', async () => {
+    const { team, teamSub } = await createSpaces(db, cast);
+    const link = await createLink(db, team, { name: 'Before' });
+    const ticket = await services.links.updateLink(as('teamEditor'), link.id, { name: 'After' });
+    await services.links.moveLink(as('teamEditor'), link.id, teamSub.id);
+    await undo(as('teamEditor'), ticket!.id);
+    expect(await linkRow(db, link.id)).toMatchObject({ name: 'Before', collectionId: teamSub.id });
+  });
+
+  it('undoing a move leaves the name typed since', async () => {
+    const { own } = await createSpaces(db, cast);
+    const from = await createCollection(db, { user: cast.owner }, { parentId: own.id });
+    const link = await createLink(db, from, { name: 'Moved' });
+    const ticket = await services.links.moveLink(as('owner'), link.id, own.id);
+    await services.links.updateLink(as('owner'), link.id, { name: 'Moved and renamed' });
+    await undo(as('owner'), ticket!.id);
+    expect(await linkRow(db, link.id)).toMatchObject({
+      name: 'Moved and renamed',
+      collectionId: from.id,
+    });
+  });
+});

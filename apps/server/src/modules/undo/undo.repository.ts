@@ -10,6 +10,11 @@ import { undoSnapshots, type UndoKind } from '../../db/schema/index.ts';
 export interface SnapshotRows {
   /** A deletion of several items (kind `batch`): the snapshots of each, in the order made. */
   batch?: string[];
+  /**
+   * A change (kind `change`): what it changed, and so what its undo writes back — the
+   * fields people type (`edit`), the place (`place`: collection and position), or both.
+   */
+  revert?: Reverted[];
   collections: Record<string, unknown>[];
   links: Record<string, unknown>[];
   favorites: Record<string, unknown>[];
@@ -69,16 +74,18 @@ const SNAPSHOT_PARTS = Object.keys({
   members: true,
   suggestions: true,
   suggestionLinks: true,
-} satisfies Record<Exclude<keyof SnapshotRows, 'batch'>, true>) as Exclude<
+} satisfies Record<Exclude<keyof SnapshotRows, 'batch' | 'revert'>, true>) as Exclude<
   keyof SnapshotRows,
-  'batch'
+  'batch' | 'revert'
 >[];
 
 /**
  * A snapshot's rows as one jsonb column `rows`, every table named (an empty list for those
  * `parts` leaves out).
  */
-function snapshot(parts: Partial<Record<Exclude<keyof SnapshotRows, 'batch'>, SQL>>): SQL {
+function snapshot(
+  parts: Partial<Record<Exclude<keyof SnapshotRows, 'batch' | 'revert'>, SQL>>,
+): SQL {
   const pairs = SNAPSHOT_PARTS.map((key) => sql`${key}::text, ${parts[key] ?? sql`'[]'::jsonb`}`);
   return sql`SELECT jsonb_build_object(${sql.join(pairs, sql`, `)}) AS rows`;
 }
@@ -127,6 +134,36 @@ export function membershipRows(shareId: string, userId: string): SQL {
   });
 }
 
+/** What a change changed: the fields people type, or where the item stands. */
+export type Reverted = 'edit' | 'place';
+
+/**
+ * The columns each part of a change writes back, by table (ids, owners and dates never
+ * change). An undo writes back only what its change changed: undoing a new order leaves a
+ * link renamed since as it is now.
+ */
+const REVERTED_COLUMNS: Record<
+  Reverted,
+  Record<'links' | 'collections' | 'favorites', readonly string[]>
+> = {
+  edit: {
+    links: ['name', 'description', 'url', 'app_name'],
+    collections: ['name', 'description', 'color'],
+    favorites: [],
+  },
+  place: {
+    links: ['collection_id', 'position'],
+    collections: ['parent_id', 'position'],
+    favorites: ['collection_id', 'position'],
+  },
+};
+
+/** The columns an undo writes back into one table. */
+export const revertedColumns = (
+  revert: readonly Reverted[],
+  table: 'links' | 'collections' | 'favorites',
+) => revert.flatMap((part) => REVERTED_COLUMNS[part][table]);
+
 /** The ids a change touched, by table: what `changedRows` keeps and `revert` puts back. */
 export interface ChangedIds {
   links?: readonly string[];
@@ -148,34 +185,38 @@ const rowsOf = (table: string, ids: readonly string[] | undefined) =>
  * The rows an edit, a move or a new order is about to change, whole, as they are before it
  * (decision 0076): a revert writes their fields back.
  */
-export function changedRows(ids: ChangedIds): SQL {
-  return snapshot({
-    links: rowsOf('links', ids.links),
-    collections: rowsOf('collections', ids.collections),
-    favorites: rowsOf('favorites', ids.favorites),
-  });
+export function changedRows(ids: ChangedIds, revert: readonly Reverted[]): SQL {
+  return withRevert(
+    snapshot({
+      links: rowsOf('links', ids.links),
+      collections: rowsOf('collections', ids.collections),
+      favorites: rowsOf('favorites', ids.favorites),
+    }),
+    revert,
+  );
 }
 
-/** The items of one collection, all of them: what a new order changes. */
+/** The items of one collection, all of them: what a new order changes (their places). */
 export function itemsOfRows(collectionId: string): SQL {
-  return snapshot({
-    links: agg(sql`SELECT t.* FROM links t WHERE t.collection_id = ${collectionId}`),
-    collections: agg(sql`SELECT t.* FROM collections t WHERE t.parent_id = ${collectionId}`),
-    favorites: agg(sql`SELECT t.* FROM favorites t WHERE t.collection_id = ${collectionId}`),
-  });
+  return withRevert(
+    snapshot({
+      links: agg(sql`SELECT t.* FROM links t WHERE t.collection_id = ${collectionId}`),
+      collections: agg(sql`SELECT t.* FROM collections t WHERE t.parent_id = ${collectionId}`),
+      favorites: agg(sql`SELECT t.* FROM favorites t WHERE t.collection_id = ${collectionId}`),
+    }),
+    ['place'],
+  );
 }
+
+/** A snapshot's rows with what its undo writes back. */
+const withRevert = (rows: SQL, revert: readonly Reverted[]) =>
+  sql`SELECT s.rows || jsonb_build_object('revert', ${JSON.stringify(revert)}::jsonb) AS rows
+      FROM (${rows}) s`;
 
 /** The snapshots of a deletion of several items, by id: what one undo restores together. */
 export function batchRows(ids: readonly string[]): SQL {
   return sql`SELECT jsonb_build_object('batch', ${JSON.stringify(ids)}::jsonb) AS rows`;
 }
-
-/** The fields a revert writes back, by table (ids, owners and dates never change). */
-const REVERTED: Record<'links' | 'collections' | 'favorites', readonly string[]> = {
-  links: ['name', 'description', 'url', 'app_name', 'collection_id', 'position'],
-  collections: ['name', 'description', 'color', 'parent_id', 'position'],
-  favorites: ['collection_id', 'position'],
-};
 
 /** Inserts `rows` of one table as they were; `where` may filter them (alias r). */
 const restoreInto = (table: string, rows: unknown[], where: SQL = sql`true`) =>
@@ -308,7 +349,7 @@ export function createUndoRepository() {
       db: Executor,
       rows: Pick<SnapshotRows, 'links' | 'collections' | 'favorites'>,
     ): Promise<Pick<SnapshotRows, 'links' | 'collections' | 'favorites'>> {
-      const read = async (table: keyof typeof REVERTED) => {
+      const read = async (table: 'links' | 'collections' | 'favorites') => {
         const ids = rows[table].map((row) => String(row.id));
         if (ids.length === 0) return [];
         const found = await selectRows<{ row: Record<string, unknown> }>(
@@ -328,14 +369,14 @@ export function createUndoRepository() {
     /** Writes the fields of a change's snapshot back into its rows (decision 0076). */
     async revert(
       db: Executor,
-      rows: Pick<SnapshotRows, 'links' | 'collections' | 'favorites'>,
+      rows: Pick<SnapshotRows, 'links' | 'collections' | 'favorites' | 'revert'>,
     ): Promise<void> {
+      const revert = rows.revert ?? ['edit', 'place'];
       for (const table of ['collections', 'links', 'favorites'] as const) {
-        if (rows[table].length === 0) continue;
+        const columns = revertedColumns(revert, table);
+        if (rows[table].length === 0 || columns.length === 0) continue;
         const set = sql.join(
-          REVERTED[table].map(
-            (column) => sql`${sql.identifier(column)} = r.${sql.identifier(column)}`,
-          ),
+          columns.map((column) => sql`${sql.identifier(column)} = r.${sql.identifier(column)}`),
           sql`, `,
         );
         await db.execute(sql`

@@ -15,6 +15,7 @@ import {
   changedRows,
   type ChangedIds,
   collectionRows,
+  type Reverted,
   itemsOfRows,
   type UndoRepository,
   favoriteRows,
@@ -295,14 +296,21 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
       keys.filter((key) => (row[key] ?? null) !== (nowById.get(str(row, 'id')!)?.[key] ?? null));
     const reordered = new Set<string>();
     const audits: (() => Promise<void>)[] = [];
+    // Only what the change changed goes back: a link renamed since a new order keeps its name.
+    const revert = was.revert ?? ['edit', 'place'];
+    const editsBack = revert.includes('edit');
+    const placeBack = revert.includes('place');
+    /** Where a row stands after the undo: as it was when the change moved it, else as now. */
+    const placed = (row: Record<string, unknown>, column: string) =>
+      str(placeBack ? row : nowById.get(str(row, 'id')!), column);
 
     for (const link of was.links) {
       const id = str(link, 'id')!;
       const current = nowById.get(id)!;
       const { in: source } = await stillMine(access.changeableLink(tx, me, id));
-      const fields = differs(link, ['name', 'description', 'url', 'app_name']);
+      const fields = editsBack ? differs(link, ['name', 'description', 'url', 'app_name']) : [];
       const from = str(current, 'collection_id')!;
-      const to = str(link, 'collection_id')!;
+      const to = placed(link, 'collection_id')!;
       if (from !== to) {
         if (!(await repo.collectionExists(tx, to))) throw conflict(PLACE_GONE);
         await stillMine(access.contributable(tx, me, to));
@@ -316,7 +324,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
             details: { undo: true },
           }),
         );
-      } else if (link.position !== current.position) {
+      } else if (placeBack && link.position !== current.position) {
         reordered.add(to);
       }
       if (fields.length > 0) {
@@ -339,11 +347,11 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
     for (const collection of was.collections) {
       const id = str(collection, 'id')!;
       const current = nowById.get(id)!;
-      const fields = differs(collection, ['name', 'description', 'color']);
+      const fields = editsBack ? differs(collection, ['name', 'description', 'color']) : [];
       const from = str(current, 'parent_id');
-      const to = str(collection, 'parent_id');
+      const to = placed(collection, 'parent_id');
       if (fields.length === 0 && from === to) {
-        if (collection.position !== current.position && to) reordered.add(to);
+        if (placeBack && collection.position !== current.position && to) reordered.add(to);
         continue;
       }
       const source = await stillMine(access.allowed(tx, me, id, 'edit'));
@@ -388,7 +396,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
       }
     }
 
-    for (const favorite of was.favorites) {
+    for (const favorite of placeBack ? was.favorites : []) {
       const current = nowById.get(str(favorite, 'id')!)!;
       const from = str(current, 'collection_id')!;
       const to = str(favorite, 'collection_id')!;
@@ -488,8 +496,14 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
      * Before an edit or a move (decision 0076): the rows it is about to change, whole, so
      * that undoing it writes their fields back.
      */
-    keepChange: (tx: Executor, me: AuthContext, targetId: string, label: string, ids: ChangedIds) =>
-      keep(repo, tx, me, 'change', targetId, label, changedRows(ids)),
+    keepChange: (
+      tx: Executor,
+      me: AuthContext,
+      targetId: string,
+      label: string,
+      ids: ChangedIds,
+      revert: readonly Reverted[],
+    ) => keep(repo, tx, me, 'change', targetId, label, changedRows(ids, revert)),
 
     /** Before a new order of a collection's items: every item of it, with its position. */
     keepOrder: (tx: Executor, me: AuthContext, collectionId: string, label: string) =>
