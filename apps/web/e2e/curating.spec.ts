@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './people-fixtures';
 import { consumerCalls, dragWithMouse } from './panels-support';
-import { expectAccessible, signIn, tokenFor, type Person } from './support';
+import { expectAccessible, secondBrowser, signIn, tokenFor } from './support';
 
 // Curating a space (decisions 0075, 0076): the people who run a space edit, arrange and move
 // what is in it, from the item's menu and by drag and drop, each change undoable, and every
@@ -9,18 +9,6 @@ import { expectAccessible, signIn, tokenFor, type Person } from './support';
 
 /** Faster than the portal's own refresh (30 s): only a live update can bring it. */
 const LIVE = { timeout: 5_000 };
-
-async function secondBrowser(browser: Browser, baseURL: string | undefined, person: Person) {
-  const context = await browser.newContext();
-  const local = new URL(baseURL ?? 'http://127.0.0.1').origin;
-  await context.route(
-    (url) => url.origin !== local,
-    (route) => route.abort('blockedbyclient'),
-  );
-  const page = await context.newPage();
-  await signIn(page, person);
-  return { context, page };
-}
 
 /** Opens a collection shown as a tile on a space's card. */
 async function openFromCard(page: Page, space: string, collection: string) {

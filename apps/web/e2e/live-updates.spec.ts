@@ -1,26 +1,13 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './people-fixtures';
 import { consumerCalls } from './panels-support';
-import { createToken, DEMO_EMAIL, signIn, tokenFor, type Person } from './support';
+import { createToken, DEMO_EMAIL, secondBrowser, signIn, tokenFor } from './support';
 
 // Live updates of the menu (decision 0062): a change by one person reaches the open portal
 // of everyone who sees it, without a reload, well before the half-minute refresh.
 
 /** Faster than the portal's own refresh (30 s): only the live update can bring it. */
 const LIVE = { timeout: 5_000 };
-
-/** A second person's browser, on this machine only like the journey's own. */
-async function secondBrowser(browser: Browser, baseURL: string | undefined, person: Person) {
-  const context = await browser.newContext();
-  const local = new URL(baseURL ?? 'http://127.0.0.1').origin;
-  await context.route(
-    (url) => url.origin !== local,
-    (route) => route.abort('blockedbyclient'),
-  );
-  const page = await context.newPage();
-  await signIn(page, person);
-  return { context, page };
-}
 
 /** Marks the page, so that a reload (which would clear the mark) is seen. */
 async function markNoReload(page: Page) {

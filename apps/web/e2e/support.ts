@@ -1,5 +1,5 @@
 import AxeBuilder from './axe';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { Person, SessionResponse } from '@signpost/contract';
 
 export const DEMO_EMAIL = 'demo@example.com';
@@ -45,4 +45,17 @@ export async function expectAccessible(page: Page) {
   expect(
     severe.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
   ).toEqual([]);
+}
+
+/** A second person's browser, on this machine only like the journey's own, signed in. */
+export async function secondBrowser(browser: Browser, baseURL: string | undefined, person: Person) {
+  const context = await browser.newContext();
+  const local = new URL(baseURL ?? 'http://127.0.0.1').origin;
+  await context.route(
+    (url) => url.origin !== local,
+    (route) => route.abort('blockedbyclient'),
+  );
+  const page = await context.newPage();
+  await signIn(page, person);
+  return { context, page };
 }

@@ -1,6 +1,6 @@
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
+import { MoveTargetList } from '../../../components/move-target-list';
 import { moveTargets } from '../../../lib/menu/arrange';
 import type { ItemLocation } from '../../../lib/menu/locate-item';
 import { serverMessage } from '../../../lib/server-message';
@@ -40,23 +40,11 @@ export function MoveToDialog({
       {targets.length === 0 ? (
         <p className="hint">{t('itemMenu.moveToNone')}</p>
       ) : (
-        <ul className="action-list move-to__list">
-          {targets.map((target) => (
-            <li key={target.id} style={{ '--depth': target.depth } as CSSProperties}>
-              <button
-                type="button"
-                className="button action-list__button move-to__target"
-                disabled={move.isPending}
-                onClick={() => void run(target.id)}
-              >
-                <span className="move-to__name">{target.path.at(-1)}</span>
-                {target.path.length > 1 ? (
-                  <span className="hint move-to__path">{target.path.slice(0, -1).join(' › ')}</span>
-                ) : null}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <MoveTargetList
+          targets={targets}
+          disabled={move.isPending}
+          onChoose={(id) => void run(id)}
+        />
       )}
       {move.isError ? (
         <p className="form-error" role="alert">

@@ -1,7 +1,8 @@
 import type { MoveItemsBody } from '@signpost/contract';
-import { useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
+import { MoveTargetList } from '../../../components/move-target-list';
 import { entriesOf, moveTargets, type MoveTarget } from '../../../lib/menu/arrange';
 import { locateItem, type Container } from '../../../lib/menu/locate-item';
 import type { DisplaySpace, MenuEntry } from '../../../lib/menu/menu-types';
@@ -177,25 +178,11 @@ export function SelectableItems({ spaces, collection, children }: SelectableItem
           {targets.length === 0 ? (
             <p className="hint">{t('itemMenu.moveToNone')}</p>
           ) : (
-            <ul className="action-list move-to__list">
-              {targets.map((target) => (
-                <li key={target.id} style={{ '--depth': target.depth } as CSSProperties}>
-                  <button
-                    type="button"
-                    className="button action-list__button move-to__target"
-                    disabled={bulk.isPending}
-                    onClick={() => void moveTo(target.id)}
-                  >
-                    <span className="move-to__name">{target.path.at(-1)}</span>
-                    {target.path.length > 1 ? (
-                      <span className="hint move-to__path">
-                        {target.path.slice(0, -1).join(' › ')}
-                      </span>
-                    ) : null}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <MoveTargetList
+              targets={targets}
+              disabled={bulk.isPending}
+              onChoose={(id) => void moveTo(id)}
+            />
           )}
           {bulk.isError ? (
             <p className="form-error" role="alert">
