@@ -8,8 +8,7 @@
  * `memberIds`: "the members"). Every answer also names the property it is about (`field`),
  * so that a form shows the message by its field.
  */
-
-type Schema = Record<string, unknown>;
+import { branches, isObject, propertySchemas, type Schema } from './schema-walk.ts';
 
 /** A refusal about one field (or about the request as a whole: `field` null). */
 export interface FieldProblem {
@@ -36,9 +35,6 @@ const WHOLE: Record<RequestPart, string> = {
   params: 'the address',
   headers: 'the request’s headers',
 };
-
-const isObject = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The text with its first letter in upper case: the start of a sentence. */
 export const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -99,31 +95,6 @@ export function labelFromName(name: string): string {
   return words ? `the ${words}` : 'the value';
 }
 
-/** The schema and its branches (`anyOf`, `oneOf`, `allOf`). */
-function branches(schema: unknown): Schema[] {
-  if (!isObject(schema)) return [];
-  const result: Schema[] = [schema];
-  for (const key of ['anyOf', 'oneOf', 'allOf']) {
-    const list = schema[key];
-    if (Array.isArray(list)) for (const branch of list) result.push(...branches(branch));
-  }
-  return result;
-}
-
-/** The schemas of a property of an object (every branch that has it). */
-function propertyOf(schemas: Schema[], key: string): Schema[] {
-  const found: Schema[] = [];
-  for (const schema of schemas) {
-    const properties = schema.properties;
-    if (isObject(properties) && Object.hasOwn(properties, key)) {
-      found.push(...branches(properties[key]));
-    } else if (isObject(schema.additionalProperties)) {
-      found.push(...branches(schema.additionalProperties));
-    }
-  }
-  return found;
-}
-
 function itemOf(schemas: Schema[]): Schema[] {
   return schemas.flatMap((schema) => (isObject(schema.items) ? branches(schema.items) : []));
 }
@@ -156,7 +127,7 @@ export function placeOf(root: unknown, part: RequestPart, path: string | string[
       schemas = itemOf(schemas);
       label = `entry ${Number(segment) + 1} of ${label}`;
     } else {
-      schemas = propertyOf(schemas, segment);
+      schemas = propertySchemas(schemas, segment);
       label = labelOf(schemas, segment);
     }
   }

@@ -7,42 +7,7 @@ import {
   type FieldProblem,
   type RequestPart,
 } from './field-words.ts';
-
-type Schema = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The schema and its branches (`anyOf`, `oneOf`, `allOf`): every place a value may match. */
-function branches(schema: unknown): Schema[] {
-  if (!isObject(schema)) return [];
-  const result: Schema[] = [schema];
-  for (const key of ['anyOf', 'oneOf', 'allOf']) {
-    const list = schema[key];
-    if (Array.isArray(list)) for (const branch of list) result.push(...branches(branch));
-  }
-  return result;
-}
-
-function propertySchemas(schemas: Schema[], key: string): Schema[] {
-  const result: Schema[] = [];
-  for (const schema of schemas) {
-    const properties = schema.properties;
-    if (isObject(properties) && Object.hasOwn(properties, key)) {
-      result.push(...branches(properties[key]));
-      continue;
-    }
-    const patterns = schema.patternProperties;
-    if (isObject(patterns)) {
-      for (const [pattern, sub] of Object.entries(patterns)) {
-        if (new RegExp(pattern, 'u').test(key)) result.push(...branches(sub));
-      }
-    }
-    if (isObject(schema.additionalProperties))
-      result.push(...branches(schema.additionalProperties));
-  }
-  return result;
-}
+import { branches, propertySchemas, type Schema } from './schema-walk.ts';
 
 function itemSchemas(schemas: Schema[], index: number): Schema[] {
   const result: Schema[] = [];
