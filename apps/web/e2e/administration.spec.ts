@@ -109,7 +109,7 @@ test('administration from the first run: setup, team, invitation, editor, sugges
 
   // The member joins the team (the invited person is in it already).
   await openTab(console, 'Teams');
-  await teams.getByRole('button', { name: `Manage ${TEAM}` }).click();
+  await teams.getByRole('link', { name: `Manage ${TEAM}` }).click();
   await expect(page).toHaveURL(/\/console\/teams\/[A-Za-z0-9_-]{21}$/);
   const teamAddress = page.url();
   const members = teams.getByRole('region', { name: 'Members' });

@@ -65,7 +65,9 @@ describe('teams tab', () => {
         body: { ...detail, id: 't-new', name: 'Legal' },
       },
     ]);
-    expect(await screen.findByRole('button', { name: 'Manage Finance' })).toBeInTheDocument();
+    const manage = await screen.findByRole('link', { name: 'Manage Finance' });
+    // An address of its own: a new tab, a bookmark or a copied link opens the team's page.
+    expect(manage.getAttribute('href')).toMatch(/^\/console\/teams\/[^/]+$/);
     expect(screen.getByText(/2 members · 1 editor/)).toBeInTheDocument();
     await user.type(screen.getByLabelText('New team name'), 'Legal');
     await user.click(screen.getByRole('button', { name: 'Create team' }));
@@ -94,7 +96,7 @@ describe('teams tab', () => {
     const { user, requests } = open([
       { method: 'DELETE', path: '/api/admin/teams/t-fin', status: 204 },
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
+    await user.click(await screen.findByRole('link', { name: 'Manage Finance' }));
     await user.click(await screen.findByRole('button', { name: 'Delete team' }));
     expect(screen.getByText(/also deletes its 3 collections and 12 links/)).toBeInTheDocument();
     expect(sent(requests, 'DELETE')).toEqual([]);
@@ -123,7 +125,7 @@ describe('teams tab', () => {
         body: { ...detail, buddy: ann },
       },
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
+    await user.click(await screen.findByRole('link', { name: 'Manage Finance' }));
     const members = await screen.findByRole('region', { name: 'Members' });
     await within(members).findByRole('checkbox', { name: 'Select Bob Roy' });
     await user.click(within(members).getAllByRole('button', { name: 'Make editor' })[0]!);
@@ -156,7 +158,7 @@ describe('teams tab', () => {
     const { user } = open([
       { path: '/api/admin/people', status: 200, body: { items: [], nextCursor: null } },
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
+    await user.click(await screen.findByRole('link', { name: 'Manage Finance' }));
     expect(screen.queryByText('Nobody matches.')).toBeNull();
     await user.type(await screen.findByLabelText('Find people by name or e-mail'), 'zzz');
     expect(await screen.findByText('Nobody matches.')).toBeInTheDocument();
@@ -181,7 +183,7 @@ describe('teams tab', () => {
       },
       { method: 'POST', path: '/api/admin/teams/t-fin/members', status: 200, body: { changed: 2 } },
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
+    await user.click(await screen.findByRole('link', { name: 'Manage Finance' }));
     await user.type(await screen.findByLabelText('Find people by name or e-mail'), 'a');
     await user.click(await screen.findByRole('checkbox', { name: 'Select Carl Dee' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Dana Fox' }));
@@ -218,7 +220,7 @@ describe('teams tab', () => {
       { method: 'POST', path: '/api/admin/teams/t-fin/members', status: 200, body: { changed: 1 } },
       membersRoute,
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
+    await user.click(await screen.findByRole('link', { name: 'Manage Finance' }));
     const search = await screen.findByLabelText('Find people by name or e-mail');
     const results = screen.getByRole('list', { name: 'Add people' });
     await user.type(search, 'carl');
@@ -284,7 +286,7 @@ describe('teams tab', () => {
       { method: 'POST', path: '/api/admin/teams/t-fin/members', status: 200, body: { changed: 1 } },
       membersRoute,
     ]);
-    await user.click(await screen.findByRole('button', { name: 'Manage Finance' }));
+    await user.click(await screen.findByRole('link', { name: 'Manage Finance' }));
     const members = await screen.findByRole('region', { name: 'Members' });
     const search = await screen.findByLabelText('Find people by name or e-mail');
     const results = screen.getByRole('list', { name: 'Add people' });

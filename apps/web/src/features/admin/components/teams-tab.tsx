@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTeams, useTeamWrites } from '../api/teams';
 import { openConsoleView } from '../console-address';
+import { ConsoleLink } from './console-link';
 import { failureOf } from './failure-of';
 import { TeamsDetail } from './teams-detail';
 
@@ -112,14 +113,13 @@ export function TeamsTab({
       <ul className="admin-list" aria-label={t('teams.title')}>
         {items.map((team) => (
           <li key={team.id} className="admin-list__row">
-            <button
-              type="button"
+            <ConsoleLink
+              view={{ section: 'teams', id: team.id }}
+              label={t('teams.open', { name: team.name })}
               className="link-button"
-              aria-label={t('teams.open', { name: team.name })}
-              onClick={() => openConsoleView({ section: 'teams', id: team.id })}
             >
               {team.name}
-            </button>
+            </ConsoleLink>
             <span className="hint">
               {t('teams.memberCount', { count: team.memberCount })} ·{' '}
               {t('teams.editorCount', { count: team.editorCount })}
