@@ -9,6 +9,7 @@ import {
 import type { Container } from '../../../lib/menu/locate-item';
 import { serverMessage } from '../../../lib/server-message';
 import { useEditItem } from '../api/edit-item';
+import { EditFormFoot } from './edit-form-foot';
 import '../../../lib/panel-texts';
 
 type Field = 'name' | 'description' | 'color';
@@ -117,19 +118,12 @@ export function CollectionEditForm({
         )}
       </fieldset>
       <FieldMessage fieldId={fieldId('color')} message={messageFor(problem, 'color')} />
-      {edit.isError && !problem?.field ? (
-        <p className="form-error" role="alert">
-          {problem?.text ?? t('write.failed')}
-        </p>
-      ) : null}
-      <div className="details__actions">
-        <button type="button" className="button" onClick={onDone} disabled={edit.isPending}>
-          {t('details.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={edit.isPending}>
-          {t('details.save')}
-        </button>
-      </div>
+      <EditFormFoot
+        failed={edit.isError}
+        problem={problem}
+        pending={edit.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { LinkFields, linkFieldLabels, type LinkDraft } from '../../../components
 import type { ShownLink } from '../../../lib/menu/menu-types';
 import { serverMessage } from '../../../lib/server-message';
 import { useEditItem } from '../api/edit-item';
+import { EditFormFoot } from './edit-form-foot';
 import '../../../lib/panel-texts';
 
 /**
@@ -58,19 +59,12 @@ export function LinkEditForm({ link, onDone }: { link: ShownLink; onDone: () => 
       <p id={`${appId}-hint`} className="hint">
         {t('details.appHint')}
       </p>
-      {edit.isError && !problem?.field ? (
-        <p className="form-error" role="alert">
-          {problem?.text ?? t('write.failed')}
-        </p>
-      ) : null}
-      <div className="details__actions">
-        <button type="button" className="button" onClick={onDone} disabled={edit.isPending}>
-          {t('details.cancel')}
-        </button>
-        <button type="submit" className="button button--primary" disabled={edit.isPending}>
-          {t('details.save')}
-        </button>
-      </div>
+      <EditFormFoot
+        failed={edit.isError}
+        problem={problem}
+        pending={edit.isPending}
+        onCancel={onDone}
+      />
     </form>
   );
 }
