@@ -3,7 +3,13 @@
 // fields back, for the person who made it, while they may still make each part of it.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, collections, links, teamMemberships } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  collections,
+  links,
+  teamMemberships,
+  undoSnapshots,
+} from '../../db/schema/index.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
@@ -250,6 +256,39 @@ describe('undoing a new order', () => {
       space: 'team',
       undo: true,
     });
+  });
+
+  it('keeps of each item only its id, its name and its place, not the whole row', async () => {
+    const { team, teamSub } = await createSpaces(db, cast);
+    const a = await createLink(db, team, { position: 0, description: 'A long description' });
+    const b = await createLink(db, team, { position: 1 });
+    const ticket = await services.collections.orderItems(as('teamEditor'), team.id, {
+      items: [
+        { type: 'collection', id: teamSub.id },
+        { type: 'link', id: b.id },
+        { type: 'link', id: a.id },
+      ],
+    });
+    const [kept] = await db
+      .select({ rows: undoSnapshots.rows })
+      .from(undoSnapshots)
+      .where(eq(undoSnapshots.id, ticket.id));
+    const rows = kept!.rows as {
+      links: Record<string, unknown>[];
+      collections: Record<string, unknown>[];
+      revert: string[];
+    };
+    expect(rows.revert).toEqual(['place']);
+    expect(rows.links.map((row) => Object.keys(row).sort())).toEqual([
+      ['collection_id', 'id', 'name', 'position'],
+      ['collection_id', 'id', 'name', 'position'],
+    ]);
+    expect(Object.keys(rows.collections[0]!).sort()).toEqual([
+      'id',
+      'name',
+      'parent_id',
+      'position',
+    ]);
   });
 
   it('is refused to someone who may no longer reorder there (403), and changes nothing', async () => {

@@ -176,21 +176,47 @@ const idList = (ids: readonly string[]) =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
-const rowsOf = (table: string, ids: readonly string[] | undefined) =>
+type ChangedTable = 'links' | 'collections' | 'favorites';
+
+/**
+ * What a change's snapshot keeps of a row: its id, its name (the undo's audit names it), and
+ * the columns its undo writes back — not the whole row: a new order of 500 links keeps
+ * 500 places, not 500 links.
+ */
+const keptColumns = (table: ChangedTable, revert: readonly Reverted[]) =>
+  sql.join(
+    [
+      ...new Set([
+        'id',
+        ...(table === 'favorites' ? [] : ['name']),
+        ...revertedColumns(revert, table),
+      ]),
+    ].map((column) => sql`t.${sql.identifier(column)}`),
+    sql`, `,
+  );
+
+const rowsOf = (
+  table: ChangedTable,
+  ids: readonly string[] | undefined,
+  revert: readonly Reverted[],
+) =>
   ids && ids.length > 0
-    ? agg(sql`SELECT t.* FROM ${sql.identifier(table)} t WHERE t.id IN (${idList(ids)})`)
+    ? agg(
+        sql`SELECT ${keptColumns(table, revert)} FROM ${sql.identifier(table)} t
+            WHERE t.id IN (${idList(ids)})`,
+      )
     : undefined;
 
 /**
- * The rows an edit, a move or a new order is about to change, whole, as they are before it
- * (decision 0076): a revert writes their fields back.
+ * The rows an edit, a move or a new order is about to change, as they are before it
+ * (decision 0076): what a revert writes back, and the names its audit gives.
  */
 export function changedRows(ids: ChangedIds, revert: readonly Reverted[]): SQL {
   return withRevert(
     snapshot({
-      links: rowsOf('links', ids.links),
-      collections: rowsOf('collections', ids.collections),
-      favorites: rowsOf('favorites', ids.favorites),
+      links: rowsOf('links', ids.links, revert),
+      collections: rowsOf('collections', ids.collections, revert),
+      favorites: rowsOf('favorites', ids.favorites, revert),
     }),
     revert,
   );
@@ -198,13 +224,23 @@ export function changedRows(ids: ChangedIds, revert: readonly Reverted[]): SQL {
 
 /** The items of one collection, all of them: what a new order changes (their places). */
 export function itemsOfRows(collectionId: string): SQL {
+  const place = ['place'] as const;
   return withRevert(
     snapshot({
-      links: agg(sql`SELECT t.* FROM links t WHERE t.collection_id = ${collectionId}`),
-      collections: agg(sql`SELECT t.* FROM collections t WHERE t.parent_id = ${collectionId}`),
-      favorites: agg(sql`SELECT t.* FROM favorites t WHERE t.collection_id = ${collectionId}`),
+      links: agg(
+        sql`SELECT ${keptColumns('links', place)} FROM links t
+            WHERE t.collection_id = ${collectionId}`,
+      ),
+      collections: agg(
+        sql`SELECT ${keptColumns('collections', place)} FROM collections t
+            WHERE t.parent_id = ${collectionId}`,
+      ),
+      favorites: agg(
+        sql`SELECT ${keptColumns('favorites', place)} FROM favorites t
+            WHERE t.collection_id = ${collectionId}`,
+      ),
     }),
-    ['place'],
+    place,
   );
 }
 
