@@ -82,9 +82,10 @@ const serverZones = [
  */
 const serverEntryZones = [
   {
-    target: [`${server}/!(main).ts`, `${server}/*/**`],
+    target: [`${server}/!(main|boot).ts`, `${server}/*/**`],
     from: `${server}/app.ts`,
-    message: 'Only main.ts builds the app (app.ts); tests build it through test/app.ts.',
+    message:
+      'Only main.ts builds the app (app.ts), through boot.ts; tests build it through test/app.ts.',
   },
   {
     target: [`${server}/!(main|admin|app).ts`, `${server}/*/**`],

@@ -35,6 +35,12 @@ async function run(argv: string[]): Promise<string> {
   }
   try {
     const applied = await migrate(database);
+    if (command === 'migrate' && config.databaseUrl) {
+      // The job queue's schema and queues too, so that the instances started after this
+      // find nothing left to create (decision 0082).
+      const { prepareJobQueue } = await import('./jobs/queue.ts');
+      applied.push(...(await prepareJobQueue(database, config.databaseUrl)));
+    }
     if (command === 'migrate') {
       return applied.length === 0
         ? 'The database is up to date.'

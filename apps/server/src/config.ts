@@ -44,7 +44,7 @@ export interface Config {
    */
   menuCacheMb: number;
   /** Live updates of the menu: limits of open streams (decision 0062). */
-  live: { maxStreams: number; maxStreamsPerSession: number };
+  live: { maxStreams: number; maxStreamsPerSession: number; maxStreamsPerPerson: number };
   /** Prometheus metrics (decision 0064); null serves none. */
   metrics: MetricsConfig | null;
   /** What the server fetches from the addresses people saved (decisions 0067, 0068). */
@@ -374,6 +374,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     live: {
       maxStreams: integer(env, 'LIVE_MAX_STREAMS', 10_000, 0, 1_000_000),
       maxStreamsPerSession: integer(env, 'LIVE_MAX_STREAMS_PER_SESSION', 8, 1, 100),
+      // Across every instance (decision 0082), as the one per session is.
+      maxStreamsPerPerson: integer(env, 'LIVE_MAX_STREAMS_PER_PERSON', 32, 1, 1000),
     },
     metrics: metrics(env, port),
     outbound: {

@@ -1,14 +1,11 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { checkDataDir, describeDataDirError } from './data-dir.ts';
-import { openDatabase, type DatabaseHandle } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
 import { safeMessage } from './log-errors.ts';
 import { listenMetrics } from './plugins/metrics.ts';
-import { prepareStartup, seedDemo, startupBanner } from './startup.ts';
+import { BootError, bootServer, listenServer } from './boot.ts';
+import { startupBanner } from './startup.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -23,32 +20,9 @@ async function main() {
     process.argv.slice(2),
   );
 
-  let database: DatabaseHandle;
-  if (config.databaseUrl) {
-    database = await openDatabase({ url: config.databaseUrl, dataDir: null });
-  } else {
-    // Every problem with the folder is one line naming DATA_DIR (decision 0050).
-    try {
-      await checkDataDir(config.dataDir);
-      database = await openDatabase({ url: null, dataDir: config.dataDir });
-    } catch (error) {
-      fail(describeDataDirError(config.dataDir, error));
-    }
-  }
-  try {
-    await migrate(database);
-  } catch (error) {
-    await database.close().catch(() => {});
-    fail(
-      config.databaseUrl
-        ? `cannot open PostgreSQL at DATABASE_URL: ${safeMessage(error)}`
-        : describeDataDirError(config.dataDir, error),
-    );
-  }
-
-  const demo = await seedDemo(database, config);
-  const app = await buildApp({ config, database, periodicJobs: true });
-  const startup = await prepareStartup(demo, app.services.setup, app.services.auth);
+  const { app, database, startup } = await bootServer(config).catch((error: unknown) =>
+    fail(error instanceof BootError ? error.message : safeMessage(error)),
+  );
   let metricsServer: Server | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -90,10 +64,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    await app.listen({ port: config.port, host: config.host });
+    await listenServer(app, config);
   } catch (error) {
+    await app.close().catch(() => {});
     await database.close().catch(() => {});
-    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    fail(error instanceof BootError ? error.message : safeMessage(error));
   }
   try {
     metricsServer = await listenMetrics(app, config.host);

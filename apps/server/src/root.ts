@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './jobs/mailer.ts';
 import { startPeriodic, type PeriodicTask } from './jobs/periodic.ts';
+import { createInstanceRegistry } from './jobs/instances.ts';
 import { createJobs } from './jobs/queue.ts';
 import { createAccessRepository } from './modules/access/access.repository.ts';
 import { createAccessService } from './modules/access/access.service.ts';
@@ -141,7 +142,9 @@ export function composeServer({
   const { db } = database;
   const r = repositories;
 
-  const jobs = createJobs({ config, database, log, ...(mailer ? { mailer } : {}) });
+  // This process among the instances on the database (decision 0082).
+  const instances = createInstanceRegistry({ db, log });
+  const jobs = createJobs({ config, database, log, instances, ...(mailer ? { mailer } : {}) });
 
   // The rules every other module asks.
   const access = createAccessService({ access: r.access });
@@ -268,7 +271,7 @@ export function composeServer({
   });
 
   // Live updates of the menu (decision 0062): this instance's hub, fed by the database.
-  const live = new LiveHub({ db, live: r.live }, config.live, log);
+  const live = new LiveHub({ db, live: r.live }, config.live, log, undefined, instances);
   const listener = createListener(
     database,
     { notification: (payload) => live.handle(payload), resync: () => live.resync() },
@@ -284,7 +287,15 @@ export function composeServer({
       : null;
   if (fetcher) {
     for (const job of [
-      ...iconJobs({ config, icons: r.icons, db, fetcher, log, stopping: outbound.signal }),
+      ...iconJobs({
+        config,
+        icons: r.icons,
+        db,
+        fetcher,
+        log,
+        stopping: outbound.signal,
+        instanceId: instances.id,
+      }),
       ...linkCheckJobs({
         config,
         checks: r.linkHealth,
@@ -292,6 +303,7 @@ export function composeServer({
         fetcher,
         log,
         stopping: outbound.signal,
+        instanceId: instances.id,
       }),
     ]) {
       jobs.define(job);
@@ -346,6 +358,7 @@ export function composeServer({
      * with `periodicJobs` this process's periodic tasks.
      */
     async start(): Promise<void> {
+      await instances.start();
       await jobs.start();
       live.start();
       await listener.start();
@@ -369,6 +382,7 @@ export function composeServer({
       running = null;
       await jobs.stop();
       await listener.stop();
+      await instances.stop();
       await fetcher?.close();
     },
   };

@@ -17,6 +17,7 @@ import {
   sessions,
   users,
 } from '../src/db/schema/index.ts';
+import { QUEUES } from '../src/jobs/queues.ts';
 import { newId } from '../src/lib/ids.ts';
 import { freshPostgres } from './app.ts';
 import { createUser, PASSWORD } from './factories.ts';
@@ -123,6 +124,17 @@ describe('npm run admin', { timeout: 300_000 }, () => {
       ),
     );
     expect(names.length).toBeGreaterThan(10);
+    if (onPostgres) {
+      // The job queue's schema and every queue: nothing left for the instances to create.
+      expect(first.stdout).toContain(', pgboss, queue send-mail, queue link-icons');
+      const queues = await withDatabase(async (db) =>
+        (await selectRows<{ name: string }>(db, sql`SELECT name FROM pgboss.queue`)).map(
+          (row) => row.name,
+        ),
+      );
+      expect(queues).toEqual(expect.arrayContaining(QUEUES.map((queue) => queue.name)));
+      expect(queues).toContain('__pgboss__send-it');
+    }
     const again = await admin(['migrate']);
     expect(again.code).toBe(0);
     expect(again.stdout).toBe('The database is up to date.\n');

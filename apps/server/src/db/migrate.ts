@@ -40,6 +40,24 @@ export function migrate(
   return next;
 }
 
+/**
+ * Runs `work` while this instance holds the startup lock (decision 0082): what instances do
+ * to the database before they serve — migrations, function files, the job queue's schema
+ * and queues — is done by one at a time, however many start together. The embedded database
+ * has one process and needs none.
+ */
+export function withStartupLock<T>(handle: DatabaseHandle, work: () => Promise<T>): Promise<T> {
+  if (handle.kind === 'pglite') return work();
+  return handle.withConnection(async (conn) => {
+    await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  });
+}
+
 async function migrateLocked(
   handle: DatabaseHandle,
   dir: string,

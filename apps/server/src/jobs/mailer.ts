@@ -7,8 +7,12 @@ export interface MailMessage {
   text: string;
 }
 
+/** A mail as sent: with the Message-ID every try of its job gives it. */
+export type OutgoingMail = MailMessage & { messageId?: string };
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Resolves once the SMTP server accepted the mail (its answer to the message's data). */
+  send(message: OutgoingMail): Promise<void>;
   close(): void;
 }
 
@@ -18,7 +22,15 @@ export interface Mailer {
  */
 export async function createMailer(config: MailConfig): Promise<Mailer> {
   const { default: nodemailer } = await import('nodemailer');
-  const transport = nodemailer.createTransport(config.smtpUrl);
+  // Time limits well within the mail queue's 60 s per try (jobs/queues.ts): a server that
+  // stops answering ends the try, which is then tried again (nodemailer's own defaults wait
+  // up to 10 minutes).
+  const transport = nodemailer.createTransport({
+    url: config.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from: config.from, ...message });

@@ -15,13 +15,15 @@ describe('the job queue', () => {
     let active = 0;
     let most = 0;
     let release = () => {};
-    const job = {
-      queue: 'test-rounds',
+    const spec = {
+      name: 'test-rounds',
       policy: 'stately' as const,
-      cron: '0 0 1 1 *',
-      everySeconds: 3600,
       expireInSeconds: 60,
+      retryLimit: 0,
+      retryDelaySeconds: 0,
+      retryBackoff: false,
     };
+    const job = { spec, cron: '0 0 1 1 *', everySeconds: 3600 };
     jobs.define({
       ...job,
       run: async () => {
@@ -33,7 +35,9 @@ describe('the job queue', () => {
       },
     });
     await jobs.start();
-    expect(() => jobs.define({ ...job, queue: 'late', run: async () => {} })).toThrow();
+    expect(() =>
+      jobs.define({ ...job, spec: { ...spec, name: 'late' }, run: async () => {} }),
+    ).toThrow();
     const until = async (done: () => boolean) => {
       for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
     };
@@ -92,12 +96,57 @@ describe('the job queue', () => {
     await jobs.sendMail({ to: 'retry@example.test', subject: 'Hello', text: 'Body' });
     await expect.poll(() => sent.length, { timeout: 15_000, interval: 200 }).toBe(1);
     expect(failures).toBe(1);
-    expect(sent[0]).toEqual({ to: 'retry@example.test', subject: 'Hello', text: 'Body' });
-    const [job] = await selectRows<{ retry_count: number; state: string }>(
+    const [job] = await selectRows<{ id: string; retry_count: number; state: string }>(
       database.db,
-      sql`SELECT retry_count, state FROM pgboss.job WHERE name = 'send-mail' ORDER BY created_on DESC LIMIT 1`,
+      sql`SELECT id, retry_count, state FROM pgboss.job WHERE name = 'send-mail' ORDER BY created_on DESC LIMIT 1`,
     );
+    // Every try of one job carries the same Message-ID, so that a copy sent twice is one mail.
+    expect(sent[0]).toEqual({
+      to: 'retry@example.test',
+      subject: 'Hello',
+      text: 'Body',
+      messageId: `<${job?.id}@example.test>`,
+    });
     expect(job?.retry_count).toBe(1);
+    await jobs.stop();
+  }, 30_000);
+
+  it('does not send again a mail the SMTP server accepted on a try whose end was lost', async () => {
+    // The first try is accepted by the mail server, and its instance dies before the job is
+    // marked done (here: the acceptance is written, and the try then fails).
+    const calls: string[] = [];
+    const mailer = {
+      async send(message: MailMessage & { messageId?: string }) {
+        calls.push(message.messageId ?? '');
+        const jobId = /^<([^@]+)@/.exec(message.messageId ?? '')?.[1] ?? '';
+        await database.query('INSERT INTO mail_accepted (job_id) VALUES ($1)', [jobId]);
+        throw new Error('the instance died after the mail server said yes');
+      },
+      close() {},
+    };
+    const jobs = createJobs({
+      config: { ...config, mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'a@example.test' } },
+      database,
+      log: app.log,
+      mailer,
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+    });
+    await jobs.start();
+    await jobs.sendMail({ to: 'once@example.test', subject: 'Once', text: 'Body' });
+    await expect
+      .poll(
+        async () =>
+          (
+            await selectRows<{ state: string }>(
+              database.db,
+              sql`SELECT state FROM pgboss.job WHERE name = 'send-mail' AND data->>'to' = 'once@example.test'`,
+            )
+          )[0]?.state,
+        { timeout: 15_000, interval: 200 },
+      )
+      .toBe('completed');
+    expect(calls).toHaveLength(1);
     await jobs.stop();
   }, 30_000);
 });

@@ -1,32 +1,42 @@
+import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { DatabasePool, type DatabaseHandle } from '../db/client.ts';
+import { withStartupLock } from '../db/migrate.ts';
+import type { HeldJob, InstanceRegistry } from './instances.ts';
 import { createMailer, type MailMessage, type Mailer } from './mailer.ts';
+import { QUEUES, SEND_MAIL_QUEUE, queueOptions, type QueueSpec } from './queues.ts';
 
 /** The queue of outgoing mail. */
-export const SEND_MAIL = 'send-mail';
+export const SEND_MAIL = SEND_MAIL_QUEUE.name;
 
 /** How often a mail is tried again, and how long the first wait is (it doubles each time). */
-export const MAIL_RETRIES = { limit: 6, delaySeconds: 20 };
+export const MAIL_RETRIES = {
+  limit: SEND_MAIL_QUEUE.retryLimit,
+  delaySeconds: SEND_MAIL_QUEUE.retryDelaySeconds,
+};
+
+/**
+ * How often pg-boss looks for jobs active past their queue's limit (a backstop: the jobs of
+ * a gone instance are failed sooner by the instance registry, decision 0082).
+ */
+const MAINTENANCE_SECONDS = 15;
+
+/** How long a mail's acceptance is remembered, against sending it twice. */
+const ACCEPTED_DAYS = 7;
 
 /**
  * Work the queue does besides mail (decision 0068): a queue, how it takes jobs, and when it
  * runs on its own. Defined before the queue starts.
  */
 export interface JobDefinition {
-  queue: string;
-  /**
-   * `stately`: at most one job waiting and one running, across every instance — a round that
-   * must never run twice at once, and asks for another collapse into one.
-   */
-  policy: 'standard' | 'stately';
+  /** The queue, of jobs/queues.ts: its policy and its jobs' limit. */
+  spec: QueueSpec;
   /** A cron schedule (UTC): pg-boss makes one job per tick, whatever the instances. */
   cron: string;
   /** The same schedule as a period, for the embedded database, where jobs run in process. */
   everySeconds: number;
-  /** How long a job may run before it is counted failed. */
-  expireInSeconds: number;
   run(): Promise<void>;
 }
 
@@ -50,6 +60,11 @@ export interface JobsOptions {
   config: Config;
   database: DatabaseHandle;
   log: FastifyBaseLogger;
+  /**
+   * This instance among the others (decision 0082): the jobs it runs are noted there, so that
+   * another instance fails them at once if this one dies, and this one fails theirs.
+   */
+  instances?: InstanceRegistry | null;
   /** Replaces the SMTP mailer (tests of failures). */
   mailer?: Mailer;
   /** How often an idle worker looks for jobs. */
@@ -58,16 +73,92 @@ export interface JobsOptions {
   retryDelaySeconds?: number;
 }
 
+type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/**
+ * Creates the queues that do not exist yet and brings the others' options up to date
+ * (an upgrade that changes a limit), under the startup lock: pg-boss's `create_queue` run by
+ * two instances at once deadlocks (each attaches a table to the same parent).
+ */
+async function ensureQueues(boss: PgBoss, specs: readonly QueueSpec[]): Promise<string[]> {
+  const changed: string[] = [];
+  for (const spec of specs) {
+    const options = queueOptions(spec);
+    const existing = (await boss.getQueue(spec.name)) as Partial<
+      ReturnType<typeof queueOptions>
+    > | null;
+    if (!existing) {
+      await boss.createQueue(spec.name, options);
+      changed.push(spec.name);
+    } else if (
+      existing.expireInSeconds !== options.expireInSeconds ||
+      existing.retryLimit !== options.retryLimit ||
+      existing.retryDelay !== options.retryDelay ||
+      existing.retryBackoff !== options.retryBackoff
+    ) {
+      await boss.updateQueue(spec.name, options);
+      changed.push(spec.name);
+    }
+  }
+  return changed;
+}
+
+/**
+ * What `admin migrate` does for the job queue on PostgreSQL, after the migrations and under
+ * the same lock: pg-boss's schema, its own scheduling queue, and every queue of
+ * jobs/queues.ts — so that instances started afterwards find everything there and create
+ * nothing. Returns what it created or changed.
+ */
+export async function prepareJobQueue(database: DatabaseHandle, url: string): Promise<string[]> {
+  const { default: PgBoss } = await import('pg-boss');
+  const pool = new DatabasePool({ connectionString: url, max: 1, application_name: 'pgboss' });
+  try {
+    const executeSql: ExecuteSql = async (text, values) => await pool.query(text, values);
+    return await withStartupLock(database, async () => {
+      const hadSchema =
+        (await pool.query("SELECT to_regclass('pgboss.version') AS name")).rows[0]?.name != null;
+      const boss = new PgBoss({
+        db: { executeSql },
+        schema: 'pgboss',
+        migrate: true,
+        supervise: false,
+        // Its scheduler makes pg-boss's own queue as it starts.
+        schedule: true,
+      });
+      boss.on('error', () => {});
+      await boss.start();
+      try {
+        const changed = await ensureQueues(boss, QUEUES);
+        return [...(hadSchema ? [] : ['pgboss']), ...changed.map((name) => `queue ${name}`)];
+      } finally {
+        await boss.stop({ graceful: false, wait: true, timeout: 5_000 });
+      }
+    });
+  } finally {
+    await pool.end();
+  }
+}
+
+/** A mail's Message-ID: the same on every try of one job, so a copy sent twice is one mail. */
+function messageIdOf(jobId: string, from: string): string {
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? hostname();
+  return `<${jobId}@${domain}>`;
+}
+
 /**
  * Background jobs on pg-boss (decision 0046). On PostgreSQL the queue has its own small
  * pool — a DatabasePool, whose connections never take the process down when PostgreSQL
- * drops them (decision 0050), rather than the plain pool pg-boss would make; on the embedded database it runs on the app's PGlite through pg-boss's `db` option.
- * The queue starts only when there is work for it: today, sending mail (SMTP_URL).
+ * drops them (decision 0050), rather than the plain pool pg-boss would make; on the embedded
+ * database it runs on the app's PGlite through pg-boss's `db` option.
+ * The queue starts only when there is work for it: sending mail (SMTP_URL), and on
+ * PostgreSQL the rounds. Its setup runs under the startup lock, and the jobs of an instance
+ * that dies are failed by another within seconds (decision 0082).
  */
 export function createJobs({
   config,
   database,
   log,
+  instances = null,
   mailer: givenMailer,
   pollingIntervalSeconds = 1,
   retryDelaySeconds = MAIL_RETRIES.delaySeconds,
@@ -81,6 +172,34 @@ export function createJobs({
   // each at a time, with no queue to poll (decision 0068); pg-boss stays for mail.
   const local = new Map<string, LocalJob>();
   let started = false;
+
+  /** Runs one job of the queue, noted as this instance's while it runs. */
+  const tracked = async (jobId: string, queue: string, work: () => Promise<void>) => {
+    await instances?.jobStarted(jobId, queue);
+    try {
+      await work();
+    } finally {
+      await instances
+        ?.jobEnded(jobId)
+        .catch((error: unknown) => log.warn({ err: error, job: jobId }, 'job not forgotten'));
+    }
+  };
+
+  /** Fails the jobs of gone instances: a mail is tried again, a round's queue is free again. */
+  const failGone = async (jobs: HeldJob[]) => {
+    const running = boss;
+    if (!running || jobs.length === 0) return;
+    const byQueue = new Map<string, string[]>();
+    for (const job of jobs) byQueue.set(job.queue, [...(byQueue.get(job.queue) ?? []), job.jobId]);
+    for (const [queue, ids] of byQueue) {
+      await running.fail(queue, ids);
+      log.warn({ queue, jobs: ids.length }, 'jobs of a gone instance failed, to run again');
+      // A round starts again at once rather than at its next tick.
+      if (definitions.some((d) => d.spec.name === queue)) {
+        await running.send(queue, {}).catch(() => {});
+      }
+    }
+  };
 
   return {
     mailEnabled: mailConfig !== null,
@@ -96,7 +215,7 @@ export function createJobs({
         here.soon();
         return;
       }
-      if (!boss || !definitions.some((d) => d.queue === queue)) return;
+      if (!boss || !definitions.some((d) => d.spec.name === queue)) return;
       // A stately queue refuses a second waiting job: that is the point, not a failure.
       await boss.send(queue, {});
     },
@@ -106,7 +225,7 @@ export function createJobs({
       if (database.kind === 'pglite' && local.size === 0) {
         for (const definition of definitions) {
           const job = localJob(definition, log);
-          local.set(definition.queue, job);
+          local.set(definition.spec.name, job);
           job.start();
         }
       }
@@ -120,7 +239,7 @@ export function createJobs({
       ]);
       if (boss) return;
       mailer = newMailer;
-      let executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+      let executeSql: ExecuteSql;
       if (database.kind === 'postgres' && config.databaseUrl) {
         const own = new DatabasePool({
           connectionString: config.databaseUrl,
@@ -133,40 +252,61 @@ export function createJobs({
       } else {
         executeSql = async (text, values) => ({ rows: await database.script(text, values ?? []) });
       }
-      boss = new PgBoss({ db: { executeSql }, schema: 'pgboss', migrate: true });
-      boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-      await boss.start();
-      const running = boss;
+      const created = new PgBoss({
+        db: { executeSql },
+        schema: 'pgboss',
+        migrate: true,
+        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+      });
+      boss = created;
+      created.on('error', (error) => log.error({ err: error }, 'job queue error'));
+      const mailQueue = { ...SEND_MAIL_QUEUE, retryDelaySeconds };
+      const specs = [...queued.map((d) => d.spec), ...(mailer ? [mailQueue] : [])];
+      // Several instances may start at once: pg-boss's schema and queues are made by one at
+      // a time (nothing is left to make after `admin migrate`).
+      await withStartupLock(database, async () => {
+        await created.start();
+        await ensureQueues(created, specs);
+      });
+      instances?.whenGone(failGone);
+      const running = created;
       for (const definition of queued) {
-        await running.createQueue(definition.queue, {
-          name: definition.queue,
-          policy: definition.policy,
-          expireInSeconds: definition.expireInSeconds,
-          retryLimit: 0,
+        const queue = definition.spec.name;
+        await running.work(queue, { pollingIntervalSeconds }, async ([job]) => {
+          if (job) await tracked(job.id, queue, () => definition.run());
         });
-        await running.work(definition.queue, { pollingIntervalSeconds }, async () => {
-          await definition.run();
-        });
-        await running.schedule(definition.queue, definition.cron, {});
+        await running.schedule(queue, definition.cron, {});
       }
       if (!mailer) return;
-      await boss.createQueue(SEND_MAIL, {
-        name: SEND_MAIL,
-        retryLimit: MAIL_RETRIES.limit,
-        retryDelay: retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: 120,
-      });
       const send = mailer;
-      await boss.work<MailMessage>(SEND_MAIL, { pollingIntervalSeconds }, async (jobs) => {
+      const from = mailConfig?.from ?? '';
+      await created.work<MailMessage>(SEND_MAIL, { pollingIntervalSeconds }, async (jobs) => {
         for (const job of jobs) {
-          try {
-            await send.send(job.data);
+          await tracked(job.id, SEND_MAIL, async () => {
+            // Accepted by the SMTP server on an earlier try whose end was not recorded (its
+            // instance died): not sent again.
+            const accepted = await database.query('SELECT 1 FROM mail_accepted WHERE job_id = $1', [
+              job.id,
+            ]);
+            if (accepted.length > 0) {
+              log.info({ job: job.id }, 'mail already accepted by the mail server; not sent again');
+              return;
+            }
+            try {
+              await send.send({ ...job.data, messageId: messageIdOf(job.id, from) });
+            } catch (error) {
+              log.warn({ job: job.id, err: error }, 'mail not sent; it will be tried again');
+              throw error;
+            }
+            await database.query(
+              'INSERT INTO mail_accepted (job_id) VALUES ($1) ON CONFLICT DO NOTHING',
+              [job.id],
+            );
+            await database.query(
+              `DELETE FROM mail_accepted WHERE accepted_at < now() - interval '${ACCEPTED_DAYS} days'`,
+            );
             log.info({ job: job.id, to: job.data.to }, 'mail sent');
-          } catch (error) {
-            log.warn({ job: job.id, err: error }, 'mail not sent; it will be tried again');
-            throw error;
-          }
+          });
         }
       });
     },
@@ -216,7 +356,7 @@ function localJob(definition: JobDefinition, log: FastifyBaseLogger): LocalJob {
     }
     running = definition
       .run()
-      .catch((error: unknown) => log.error({ err: error, job: definition.queue }, 'job failed'))
+      .catch((error: unknown) => log.error({ err: error, job: definition.spec.name }, 'job failed'))
       .finally(() => {
         running = null;
         if (again) {

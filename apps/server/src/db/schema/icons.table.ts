@@ -50,4 +50,6 @@ export const linkIcons = pgTable('link_icons', {
   tries: integer('tries').notNull().default(0),
   checkedAt: timestamp('checked_at', { withTimezone: true }),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The instance whose round holds the link (0020_instances.sql). */
+  takenBy: text('taken_by'),
 });

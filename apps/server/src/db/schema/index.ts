@@ -18,3 +18,4 @@ export * from './people-changes.table.ts';
 export * from './menu-scopes.table.ts';
 export * from './icons.table.ts';
 export * from './link-checks.table.ts';
+export * from './instances.table.ts';

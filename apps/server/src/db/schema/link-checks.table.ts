@@ -28,6 +28,8 @@ export const linkChecks = pgTable('link_checks', {
   stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
   tries: integer('tries').notNull().default(0),
   dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The instance whose round holds the link (0020_instances.sql). */
+  takenBy: text('taken_by'),
   /** A broken finding marked wrong, for this address (0018_link_check_dismissals.sql). */
   dismissedUrl: text('dismissed_url'),
   dismissedAt: timestamp('dismissed_at', { withTimezone: true }),

@@ -63,16 +63,38 @@ export function createIconsRepository() {
      * works (rows another transaction holds are skipped, not waited for). A round that dies
      * leaves them due again when the lease ends.
      */
-    async takeDue(db: Executor, limit: number, leaseSeconds: number): Promise<DueLink[]> {
+    async takeDue(
+      db: Executor,
+      limit: number,
+      leaseSeconds: number,
+      takenBy: string | null = null,
+    ): Promise<DueLink[]> {
       return selectRows<DueLink>(
         db,
         sql`UPDATE link_icons i SET due_at = now() + make_interval(secs => ${leaseSeconds}),
-                   tries = i.tries + 1
+                   tries = i.tries + 1, taken_by = ${takenBy}
             FROM (SELECT link_id FROM link_icons WHERE due_at <= now()
                   ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
             WHERE i.link_id = due.link_id
             RETURNING i.link_id AS "linkId", i.organization_id AS "organizationId", i.url,
                       i.state, i.tries`,
+      );
+    },
+
+    /**
+     * Gives back links a round took and did not get to (its time was up): due at once again,
+     * the take not counted. Links whose lease was taken over meanwhile (an address changed,
+     * so due at once already) are left alone.
+     */
+    async release(db: Executor, links: readonly DueLink[]): Promise<void> {
+      if (links.length === 0) return;
+      const ids = sql.join(
+        links.map((link) => sql`${link.linkId}`),
+        sql`, `,
+      );
+      await db.execute(
+        sql`UPDATE link_icons SET taken_by = NULL, due_at = now(), tries = greatest(tries - 1, 0)
+            WHERE link_id IN (${ids}) AND due_at > now()`,
       );
     },
 
@@ -99,7 +121,7 @@ export function createIconsRepository() {
         await tx.execute(
           sql`UPDATE link_icons SET state = 'found', icon_id = ${id}, found_at = ${foundAt},
                      failure = NULL, tries = 0, checked_at = now(),
-                     due_at = now() + make_interval(secs => ${refreshSeconds})
+                     taken_by = NULL, due_at = now() + make_interval(secs => ${refreshSeconds})
               WHERE link_id = ${link.linkId}`,
         );
         await showOnLink(tx, link.linkId, iconPath(id));
@@ -121,7 +143,7 @@ export function createIconsRepository() {
         sql`UPDATE link_icons
             SET state = CASE WHEN state = 'pending' THEN 'none' ELSE state END,
                 failure = ${failure.slice(0, 500)}, checked_at = now(),
-                due_at = now() + make_interval(secs => ${retrySeconds})
+                taken_by = NULL, due_at = now() + make_interval(secs => ${retrySeconds})
             WHERE link_id = ${link.linkId} AND url = ${link.url} AND state <> 'uploaded'`,
       );
     },
@@ -136,7 +158,7 @@ export function createIconsRepository() {
       const id = await keep(tx, organizationId, images);
       await tx.execute(
         sql`UPDATE link_icons SET state = 'uploaded', icon_id = ${id}, found_at = NULL,
-                   failure = NULL, tries = 0, checked_at = now(), due_at = 'infinity'
+                   failure = NULL, tries = 0, checked_at = now(), taken_by = NULL, due_at = 'infinity'
             WHERE link_id = ${linkId}`,
       );
       await showOnLink(tx, linkId, iconPath(id));
@@ -153,7 +175,7 @@ export function createIconsRepository() {
         sql`UPDATE link_icons
             SET state = CASE WHEN url ~* '^https?://' THEN 'pending' ELSE 'none' END,
                 icon_id = NULL, tries = 0, failure = NULL,
-                due_at = CASE WHEN url ~* '^https?://' THEN now() ELSE 'infinity' END
+                taken_by = NULL, due_at = CASE WHEN url ~* '^https?://' THEN now() ELSE 'infinity' END
             WHERE link_id = ${linkId} AND state = 'uploaded'
             RETURNING url`,
       );

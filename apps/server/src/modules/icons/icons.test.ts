@@ -281,7 +281,7 @@ describe('a round', () => {
       refreshSeconds: 3600,
       perHostIntervalMs: 150,
     });
-    expect(result).toEqual({ looked: 5, found: 3 });
+    expect(result).toEqual({ looked: 5, found: 3, released: 0 });
     const paced = asked.filter((a) => a.url.includes('paced')).map((a) => a.at);
     expect(paced).toHaveLength(3);
     for (let i = 1; i < paced.length; i++)
@@ -294,6 +294,72 @@ describe('a round', () => {
     // The fault leaves the link with its lease: it is looked at again later.
     expect(await stateOf(other.id)).toMatchObject({ state: 'pending' });
     expect((await stateOf(other.id))!.dueIn).toBeGreaterThan(0);
+  });
+
+  it('stops at its budget: cuts the lookup under way and the pause before the next, gives back the rest', async () => {
+    await icons.takeDue(db, 100_000, 3600);
+    // One after the other: the round takes them in this order.
+    const links = [];
+    for (const n of [1, 2, 3]) {
+      links.push(await createLink(db, own, { url: `https://budget.example.com/${n}` }));
+    }
+    let cut = 0;
+    const lookup = (url: string, signal?: AbortSignal): Promise<IconLookup> =>
+      url.endsWith('/1')
+        ? Promise.resolve({ ok: true, images: images(url), source: `${url}favicon.ico` })
+        : // A site that never answers: only the end of the round ends the request.
+          new Promise((resolve) =>
+            signal?.addEventListener('abort', () => {
+              cut += 1;
+              resolve({ ok: false, reason: 'cut' });
+            }),
+          );
+    const started = Date.now();
+    const result = await iconRound({
+      db,
+      icons,
+      lookup,
+      log: quiet,
+      refreshSeconds: 3600,
+      // The pause between two requests to the host would outlast the round many times.
+      perHostIntervalMs: 600_000,
+      hosts: 1,
+      budgetMs: 300,
+      takenBy: 'instance-a',
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result).toEqual({ looked: 1, found: 1, released: 2 });
+    expect(cut).toBe(0);
+    expect(await iconOf(links[0]!.id)).toMatch(/^\/api\/icons\//);
+    // The two it did not get to are due at once, held by no one, the take not counted.
+    for (const link of links.slice(1)) {
+      const [row] = await selectRows<{ due: boolean; takenBy: string | null; tries: number }>(
+        db,
+        sql`SELECT due_at <= now() AS due, taken_by AS "takenBy", tries FROM link_icons
+            WHERE link_id = ${link.id}`,
+      );
+      expect(row).toEqual({ due: true, takenBy: null, tries: 0 });
+    }
+  });
+
+  it('cuts a lookup under way when its budget ends, and gives that link back', async () => {
+    await icons.takeDue(db, 100_000, 3600);
+    const link = await createLink(db, own, { url: 'https://hangs.example.com/' });
+    const result = await iconRound({
+      db,
+      icons,
+      lookup: (_url, signal) =>
+        new Promise((resolve) =>
+          signal?.addEventListener('abort', () => resolve({ ok: false, reason: 'cut' })),
+        ),
+      log: quiet,
+      refreshSeconds: 3600,
+      perHostIntervalMs: 0,
+      budgetMs: 200,
+    });
+    expect(result).toEqual({ looked: 1, found: 0, released: 1 });
+    expect(await stateOf(link.id)).toMatchObject({ state: 'pending' });
+    expect((await stateOf(link.id))!.dueIn).toBeLessThanOrEqual(0);
   });
 
   it('waits longer after each miss, up to the refresh', () => {

@@ -65,11 +65,16 @@ export function createLinkHealthRepository() {
      * another transaction holds are skipped, not waited for, so two rounds at once never get
      * the same link. A round that dies leaves them due again when the lease ends.
      */
-    async takeDue(db: Executor, limit: number, leaseSeconds: number): Promise<DueCheck[]> {
+    async takeDue(
+      db: Executor,
+      limit: number,
+      leaseSeconds: number,
+      takenBy: string | null = null,
+    ): Promise<DueCheck[]> {
       return selectRows<DueCheck>(
         db,
         sql`UPDATE link_checks k SET due_at = now() + make_interval(secs => ${leaseSeconds}),
-                   tries = k.tries + 1
+                   tries = k.tries + 1, taken_by = ${takenBy}
             FROM (SELECT link_id FROM link_checks WHERE due_at <= now()
                   ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED) due
             WHERE k.link_id = due.link_id
@@ -90,7 +95,7 @@ export function createLinkHealthRepository() {
         sql`, `,
       );
       await db.execute(
-        sql`UPDATE link_checks SET due_at = now(), tries = greatest(tries - 1, 0)
+        sql`UPDATE link_checks SET taken_by = NULL, due_at = now(), tries = greatest(tries - 1, 0)
             WHERE link_id IN (${ids}) AND due_at > now()`,
       );
     },
@@ -126,7 +131,7 @@ export function createLinkHealthRepository() {
         });
         if (!next.conclusive) {
           await tx.execute(
-            sql`UPDATE link_checks SET due_at = now() + make_interval(secs => ${due})
+            sql`UPDATE link_checks SET taken_by = NULL, due_at = now() + make_interval(secs => ${due})
                 WHERE link_id = ${link.linkId}`,
           );
           return next;
@@ -139,7 +144,7 @@ export function createLinkHealthRepository() {
                   moved_to = ${next.movedTo}, checked_at = now(),
                   state_changed_at = CASE WHEN state = ${next.state} THEN state_changed_at
                                           ELSE now() END,
-                  tries = 0, due_at = now() + make_interval(secs => ${due})
+                  tries = 0, taken_by = NULL, due_at = now() + make_interval(secs => ${due})
               WHERE link_id = ${link.linkId}`,
         );
         return next;

@@ -14,6 +14,8 @@ export interface LinkCheckJobsOptions {
   log: FastifyBaseLogger;
   /** Aborted as the server starts closing: a round gives back the links it has not checked. */
   stopping: AbortSignal;
+  /** This instance: the links its rounds take carry it (decision 0082). */
+  instanceId: string | null;
 }
 
 /**
@@ -28,6 +30,7 @@ export function linkCheckJobs({
   fetcher,
   log,
   stopping,
+  instanceId,
 }: LinkCheckJobsOptions): JobDefinition[] {
   return [
     linkCheckJob({
@@ -38,6 +41,7 @@ export function linkCheckJobs({
       intervalSeconds: config.outbound.linkCheckHours * 3600,
       perHostIntervalMs: config.outbound.perHostIntervalMs,
       signal: stopping,
+      takenBy: instanceId,
     }),
   ];
 }

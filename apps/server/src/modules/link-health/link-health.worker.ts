@@ -1,8 +1,9 @@
 import type { Database } from '../../db/client.ts';
 import type { FastifyBaseLogger } from 'fastify';
-import { hostOf, runPacedByHost } from '../../outbound/host-pace.ts';
+import { hostOf, roundClock, runInBatches, wait } from '../../outbound/host-pace.ts';
 import type { Fetcher } from '../../outbound/types.ts';
 import type { JobDefinition } from '../../jobs/queue.ts';
+import { LINK_CHECKS_QUEUE } from '../../jobs/queues.ts';
 import { checkAddress, CHECK_TIMEOUT_MS, type CheckOutcome } from './check.ts';
 import type { DueCheck, LinkHealthRepository } from './link-health.repository.ts';
 
@@ -29,8 +30,10 @@ export interface LinkCheckRoundOptions {
   timeoutMs?: number;
   /** Stops the round (shutdown): checks under way finish, the rest are given back. */
   signal?: AbortSignal;
-  /** For tests: the wait between two requests to a host. */
-  sleep?: (ms: number) => Promise<void>;
+  /** For tests: the wait between two requests to a host (ended early when the round stops). */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** The instance running the round, named on the links it takes (decision 0082). */
+  takenBy?: string | null;
 }
 
 /** What a round did, for its log line. */
@@ -63,17 +66,19 @@ const NETWORK_FAILURES = new Set(['dns', 'timeout', 'network']);
 /** How many hosts must fail at the network in a batch where none answers, to blame our side. */
 export const OFFLINE_HOSTS = 2;
 
+/** How long a round takes links: after this it finishes the checks under way, and ends. */
+export const LINK_CHECK_ROUND_BUDGET_MS = 4 * 60_000;
+
 /**
- * How long a taken link stays with its round. It covers a round's budget and one check
- * under way per host (a HEAD and a GET, each within the timeout), with room to spare; the
- * links a round does not get to are given back before it ends.
+ * How long a taken link stays with its round: the round's budget and one check under way
+ * per host (a HEAD and a GET, each within the timeout, and the redirects they follow). The
+ * links a round does not get to are given back before it ends; when its instance dies,
+ * another gives them back sooner (decision 0082).
  */
-export const LINK_CHECK_LEASE_SECONDS = 15 * 60;
+export const LINK_CHECK_LEASE_SECONDS = LINK_CHECKS_QUEUE.expireInSeconds;
 
 /** How often a link is checked unless the configuration says otherwise: daily. */
 export const LINK_CHECK_INTERVAL_SECONDS = 24 * 3600;
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
  * One round of link checks (decision 0069): takes the due links in batches, asks each host
@@ -91,9 +96,10 @@ export async function linkCheckRound({
   perHostIntervalMs,
   hosts = 4,
   batch = 200,
-  budgetMs = 4 * 60_000,
+  budgetMs = LINK_CHECK_ROUND_BUDGET_MS,
   timeoutMs = CHECK_TIMEOUT_MS,
   signal,
+  takenBy = null,
   sleep = wait,
 }: LinkCheckRoundOptions): Promise<RoundCounts> {
   const counts: RoundCounts = {
@@ -110,12 +116,7 @@ export async function linkCheckRound({
     offline: 0,
   };
   const started = Date.now();
-  const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(), budgetMs);
-  timer.unref();
-  const onAbort = () => stop.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  if (signal?.aborted) stop.abort();
+  const clock = roundClock(budgetMs, signal);
 
   // When each host was last asked, across batches: runPacedByHost paces within one.
   const lastAsked = new Map<string, number>();
@@ -123,7 +124,7 @@ export async function linkCheckRound({
     const last = lastAsked.get(host);
     if (last !== undefined) {
       const left = last + perHostIntervalMs - Date.now();
-      if (left > 0) await sleep(left);
+      if (left > 0) await sleep(left, clock.signal);
     }
     lastAsked.set(host, Date.now());
   };
@@ -178,9 +179,11 @@ export async function linkCheckRound({
     answered = false;
   };
 
-  const checkOne = async (link: DueCheck) => {
+  /** Checks one link; false when the round ended while it waited its turn (not asked). */
+  const checkOne = async (link: DueCheck): Promise<boolean> => {
     const host = hostOf(link.url);
     await paceHost(host);
+    if (clock.signal.aborted) return false;
     counts.checked += 1;
     try {
       // Every request to a host is paced from the answer of the one before: the GET after a
@@ -201,7 +204,7 @@ export async function linkCheckRound({
       });
       if (outcome.kind === 'failure' && NETWORK_FAILURES.has(outcome.failure)) {
         held.push({ link, outcome });
-        return;
+        return true;
       }
       if (outcome.kind !== 'refused') answered = true;
       await record(link, outcome);
@@ -212,34 +215,23 @@ export async function linkCheckRound({
     } finally {
       lastAsked.set(host, Date.now());
     }
+    return true;
   };
 
   try {
-    while (!stop.signal.aborted) {
-      const due = await checks.takeDue(db, batch, LINK_CHECK_LEASE_SECONDS);
-      if (due.length === 0) break;
-      const done = new Set<DueCheck>();
-      await runPacedByHost(
-        due,
-        (link) => link.url,
-        async (link) => {
-          done.add(link);
-          await checkOne(link);
-        },
-        // The interval is kept by paceHost, which also spans batches and the GET fallback.
-        { intervalMs: 0, hosts, signal: stop.signal, sleep },
-      );
-      await settleHeld();
-      const left = due.filter((link) => !done.has(link));
-      if (left.length > 0) {
-        await checks.release(db, left);
-        counts.released += left.length;
-      }
-      if (due.length < batch) break;
-    }
+    counts.released = await runInBatches({
+      signal: clock.signal,
+      take: (size) => checks.takeDue(db, size, LINK_CHECK_LEASE_SECONDS, takenBy),
+      addressOf: (link) => link.url,
+      work: checkOne,
+      afterBatch: settleHeld,
+      release: (links) => checks.release(db, links),
+      size: batch,
+      // The interval is kept by paceHost, which also spans batches and the GET fallback.
+      pace: { intervalMs: 0, hosts, sleep },
+    });
   } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    clock.end();
   }
   if (counts.checked > 0 || counts.released > 0) {
     log.info({ ...counts, ms: Date.now() - started }, 'link check round');
@@ -248,7 +240,7 @@ export async function linkCheckRound({
 }
 
 /** The queue link check rounds run on. */
-export const LINK_CHECK_QUEUE = 'link-checks';
+export const LINK_CHECK_QUEUE = LINK_CHECKS_QUEUE.name;
 
 /**
  * The job that runs the rounds (decision 0069): `stately`, so one round runs at a time across
@@ -258,11 +250,9 @@ export const LINK_CHECK_QUEUE = 'link-checks';
  */
 export function linkCheckJob(options: LinkCheckRoundOptions): JobDefinition {
   return {
-    queue: LINK_CHECK_QUEUE,
-    policy: 'stately',
+    spec: LINK_CHECKS_QUEUE,
     cron: '*/5 * * * *',
     everySeconds: 300,
-    expireInSeconds: LINK_CHECK_LEASE_SECONDS,
     async run() {
       await linkCheckRound(options);
     },

@@ -61,7 +61,7 @@ describe('the live hub', () => {
   it('writes a keep-alive comment to every stream every 25 seconds, and nothing else', () => {
     hub = new LiveHub(
       { db, live: fakeRepository({}) },
-      { maxStreams: 10, maxStreamsPerSession: 8 },
+      { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 },
       log,
     );
     hub.start();
@@ -78,7 +78,7 @@ describe('the live hub', () => {
   it('tells a stream at once, then once more at the end of a burst', () => {
     hub = new LiveHub(
       { db, live: fakeRepository({}) },
-      { maxStreams: 10, maxStreamsPerSession: 8 },
+      { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 },
       log,
     );
     const sink = open('ana', ['t:team', 'o:org']);
@@ -101,7 +101,7 @@ describe('the live hub', () => {
   it('tells nothing to a stream whose scopes were not announced', () => {
     hub = new LiveHub(
       { db, live: fakeRepository({}) },
-      { maxStreams: 10, maxStreamsPerSession: 8 },
+      { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 },
       log,
     );
     const sink = open('ana', ['p:ana', 't:team', 'o:org']);
@@ -113,7 +113,7 @@ describe('the live hub', () => {
   it('cuts a client that reads nothing instead of buffering for it', () => {
     hub = new LiveHub(
       { db, live: fakeRepository({}) },
-      { maxStreams: 10, maxStreamsPerSession: 8 },
+      { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 },
       log,
     );
     const sink = open('ana', ['o:org']);
@@ -125,7 +125,11 @@ describe('the live hub', () => {
 
   it('reads scopes again after a lost connection and tells every stream', async () => {
     const repository = fakeRepository({ ana: ['p:ana', 't:new'], bruno: ['p:bruno'] });
-    hub = new LiveHub({ db, live: repository }, { maxStreams: 10, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub(
+      { db, live: repository },
+      { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 },
+      log,
+    );
     const ana = open('ana', ['p:ana']);
     const bruno = open('bruno', ['p:bruno']);
     hub.resync();
@@ -141,7 +145,11 @@ describe('the live hub', () => {
     repository.scopesOf = vi.fn(async () => {
       throw new Error('the database is away');
     });
-    hub = new LiveHub({ db, live: repository }, { maxStreams: 10, maxStreamsPerSession: 8 }, log);
+    hub = new LiveHub(
+      { db, live: repository },
+      { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 },
+      log,
+    );
     const sink = open('ana', ['p:ana']);
     hub.handle('p:ana');
     await vi.waitFor(() => expect(sink.events).toEqual([FRAMES.ready, FRAMES.menu]));
@@ -151,7 +159,7 @@ describe('the live hub', () => {
   it('answers 404 when live updates are turned off, so that clients stop asking', () => {
     hub = new LiveHub(
       { db, live: fakeRepository({}) },
-      { maxStreams: 0, maxStreamsPerSession: 8 },
+      { maxStreams: 0, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 },
       log,
     );
     expect(hub.refusal({ kind: 'session', id: 'any' })?.statusCode).toBe(404);
@@ -160,7 +168,7 @@ describe('the live hub', () => {
   it('ends every stream and opens none when it closes', () => {
     hub = new LiveHub(
       { db, live: fakeRepository({}) },
-      { maxStreams: 10, maxStreamsPerSession: 8 },
+      { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 },
       log,
     );
     hub.start();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../db/client.ts';
+import type { InstanceRegistry } from '../../jobs/instances.ts';
 import type { LiveRepository } from './live.repository.ts';
 import type { Credential } from './live.types.ts';
 
@@ -28,10 +29,15 @@ export interface Sink {
 }
 
 export interface HubLimits {
-  /** Open streams on this instance; more are refused with 503. */
+  /** Open streams on this instance (what one process can hold); more are refused with 503. */
   maxStreams: number;
-  /** Open streams of one session or token (its tabs); more are refused with 429. */
+  /**
+   * Open streams of one session or token (its tabs), across every instance (decision 0082);
+   * more are refused with 429.
+   */
   maxStreamsPerSession: number;
+  /** Open streams of one person, all their sessions, across every instance; 429 beyond. */
+  maxStreamsPerPerson: number;
 }
 
 export interface HubTimings {
@@ -65,6 +71,8 @@ class Stream {
     readonly sink: Sink,
     readonly userId: string,
     readonly credential: Credential,
+    /** Its row among the streams of every instance; null without the registry. */
+    readonly counted: string | null,
   ) {}
 }
 
@@ -103,6 +111,7 @@ export class LiveHub {
     private readonly limits: HubLimits,
     private readonly log: FastifyBaseLogger,
     private readonly timings: HubTimings = DEFAULT_TIMINGS,
+    private readonly instances: InstanceRegistry | null = null,
   ) {
     this.db = db;
     this.repository = live;
@@ -158,9 +167,37 @@ export class LiveHub {
     return null;
   }
 
-  /** Opens a stream on a sink whose headers are sent; the caller checked `refusal` first. */
-  open(sink: Sink, person: { userId: string; credential: Credential; scopes: string[] }) {
-    const stream = new Stream(sink, person.userId, person.credential);
+  /**
+   * Whether a new stream may open, and if so its place among the streams of every instance:
+   * this instance's own limits first, then the caps per session and per person, counted
+   * across all instances (decision 0082). Throws the refusal; answers the place's id (null
+   * without the registry, where only this instance's streams count).
+   */
+  async admit(userId: string, credential: Credential): Promise<string | null> {
+    const refusal = this.refusal(credential);
+    if (refusal) throw refusal;
+    if (!this.instances) return null;
+    const answer = await this.instances.admitStream(userId, credentialKey(credential), {
+      perPerson: this.limits.maxStreamsPerPerson,
+      perSession: this.limits.maxStreamsPerSession,
+    });
+    if (answer.admitted) return answer.id;
+    throw new AppError(
+      429,
+      'RATE_LIMITED',
+      answer.over === 'session'
+        ? `This session has ${answer.cap} live update streams open; close a tab of the portal to open another.`
+        : `You have ${answer.cap} live update streams open, on all your devices; close a tab of the portal to open another.`,
+    );
+  }
+
+  /** Opens a stream on a sink whose headers are sent; the caller was admitted first. */
+  open(
+    sink: Sink,
+    person: { userId: string; credential: Credential; scopes: string[] },
+    counted: string | null = null,
+  ) {
+    const stream = new Stream(sink, person.userId, person.credential, counted);
     this.all.add(stream);
     addTo(this.byUser, person.userId, stream);
     addTo(this.byCredential, credentialKey(person.credential), stream);
@@ -259,6 +296,7 @@ export class LiveHub {
     for (const scope of stream.scopes) removeFrom(this.byScope, scope, stream);
     removeFrom(this.byUser, stream.userId, stream);
     removeFrom(this.byCredential, credentialKey(stream.credential), stream);
+    if (stream.counted) this.instances?.streamClosed(stream.counted);
   }
 
   /** Ends a stream, after a last frame when there is one. */

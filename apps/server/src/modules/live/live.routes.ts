@@ -68,8 +68,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{ live: LiveHub }> = async (a
       const credential: Credential = me.sessionId
         ? { kind: 'session', id: me.sessionId }
         : { kind: 'token', id: me.accessTokenId ?? '' };
-      const refusal = live.refusal(credential);
-      if (refusal) throw refusal;
+      const counted = await live.admit(me.userId, credential);
 
       // From here the response is written by hand: no serializer, no onSend hook (so no
       // compression), and the answer never ends by itself.
@@ -80,11 +79,11 @@ export const liveRoutes: FastifyPluginAsyncTypebox<{ live: LiveHub }> = async (a
       }
       res.writeHead(200, STREAM_HEADERS);
       res.on('error', ignore);
-      const stream = live.open(res, {
-        userId: me.userId,
-        credential,
-        scopes: scopeKeys(me.menuScopes),
-      });
+      const stream = live.open(
+        res,
+        { userId: me.userId, credential, scopes: scopeKeys(me.menuScopes) },
+        counted,
+      );
       // The head went out with the first frame; what the response keeps of it is trimmed.
       compactHead(res);
       res.on('close', stream.close);
