@@ -155,20 +155,24 @@ export function createInstanceRegistry({
 
     /** Registers this instance and starts saying it is alive, and watching for gone ones. */
     start(): Promise<void> {
-      started ??= register().then(() => {
-        heartbeat = setInterval(guarded('instance heartbeat', beat), timings.heartbeatMs);
-        heartbeat.unref();
-        reaper = setInterval(() => {
-          reaping ??= reap()
-            .catch((error: unknown) =>
-              log.warn({ err: error }, 'taking over from gone instances failed'),
-            )
-            .finally(() => {
-              reaping = null;
-            });
-        }, timings.reapEveryMs);
-        reaper.unref();
-      });
+      // A database that does not answer yet does not stop the start: the heartbeat writes
+      // the row once it answers (the app serves 503s meanwhile).
+      started ??= register()
+        .catch((error: unknown) => log.warn({ err: error }, 'registering this instance failed'))
+        .then(() => {
+          heartbeat = setInterval(guarded('instance heartbeat', beat), timings.heartbeatMs);
+          heartbeat.unref();
+          reaper = setInterval(() => {
+            reaping ??= reap()
+              .catch((error: unknown) =>
+                log.warn({ err: error }, 'taking over from gone instances failed'),
+              )
+              .finally(() => {
+                reaping = null;
+              });
+          }, timings.reapEveryMs);
+          reaper.unref();
+        });
       return started;
     },
 
