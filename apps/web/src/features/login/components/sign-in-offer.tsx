@@ -70,8 +70,10 @@ export default function SignInOffer({ token }: { token: string }) {
       const result = await loginByToken(token);
       if (result.error) throw new Error(result.msg);
       if (previous !== null && previous !== token) await endSession(previous);
+      // Here rather than in onSuccess: the switch of account empties the query client, this
+      // mutation with it.
+      dropOfferedSignIn();
     },
-    onSuccess: dropOfferedSignIn,
   });
 
   const same =
