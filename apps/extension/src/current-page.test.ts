@@ -10,6 +10,7 @@ describe('a page’s title as the link’s name', () => {
   it('is on one line, without control characters', () => {
     expect(nameFromTitle('  Release\n\tnotes \u0007 2.0  ')).toBe('Release notes 2.0');
     expect(nameFromTitle('')).toBe('');
+    expect(nameFromTitle('invoice\u202egnp.exe \u2067x\u2069')).toBe('invoicegnp.exe x');
   });
 
   it('is cut where it is too long, with an ellipsis, and never inside a character', () => {

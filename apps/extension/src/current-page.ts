@@ -1,3 +1,4 @@
+import { withoutBidiControls } from '@signpost/contract';
 import type { BrowserTab, ExtensionApi } from './browser-api';
 
 /** The longest name a link may have (the contract's `LIMITS.name`). */
@@ -5,11 +6,14 @@ export const NAME_LIMIT = 200;
 
 /**
  * A page's title as a link's name: on one line (a title may hold line breaks and tabs, which
- * a name may not), and cut to the longest name, with an ellipsis where it was cut.
+ * a name may not), without bidirectional controls (which the portal would take out anyway,
+ * decision 0081), and cut to the longest name, with an ellipsis where it was cut.
  */
 export function nameFromTitle(title: string): string {
-  // eslint-disable-next-line no-control-regex
-  const line = title.replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  const line = withoutBidiControls(title)
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\s\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .trim();
   const characters = Array.from(line);
   return characters.length <= NAME_LIMIT
     ? line

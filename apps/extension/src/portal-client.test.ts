@@ -43,6 +43,20 @@ describe('calls to the portal', () => {
     );
   });
 
+  it('reads every name without bidirectional controls, as the web app does', async () => {
+    const menu = makeMenu();
+    menu.profile.name = 'Ada\u202e Lovelace';
+    // JSON.stringify writes the override as the character itself, as the server does.
+    const answer = JSON.stringify(menu);
+    const fetchImpl = vi.fn(
+      async () =>
+        new Response(answer, { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    const read = await getMenu(SESSION, fetchImpl);
+    expect(read.profile.name).toBe('Ada Lovelace');
+    expect(JSON.stringify(read)).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+  });
+
   it('adds a link to a collection, and suggests one, on their routes', async () => {
     const fetchImpl = vi.fn(
       async (_url: RequestInfo | URL, _init?: RequestInit) => new Response(null, { status: 204 }),

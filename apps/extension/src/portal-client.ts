@@ -1,4 +1,4 @@
-import type { CreateLinkBody, Menu } from '@signpost/contract';
+import { withoutBidiControls, type CreateLinkBody, type Menu } from '@signpost/contract';
 
 /** A portal and the access token the person signed in to it with. */
 export interface Session {
@@ -40,7 +40,12 @@ async function readJson(response: Response): Promise<unknown> {
     throw new PortalError('not-a-portal');
   }
   try {
-    return await response.json();
+    // Every string without bidirectional controls, as the web app reads its answers (decision
+    // 0081): the server takes them out where text enters, and this keeps a name of an older
+    // server from turning `invoice<U+202E>gnp.exe` into "invoiceexe.png" in the popup.
+    return JSON.parse(await response.text(), (_key, value: unknown) =>
+      typeof value === 'string' ? withoutBidiControls(value) : value,
+    );
   } catch {
     throw new PortalError('not-a-portal');
   }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startOwnServer, type OwnServer } from './fresh-server';
 import { expect, test } from './people-fixtures';
-import { tokenFor } from './support';
+import { signIn } from './support';
 
 // The portal as an installable app (decision 0065): a valid manifest, a service worker that
 // controls the page, the last menu kept for offline use with a clear mark, changes that wait
@@ -84,11 +84,9 @@ test('the manifest is served, valid, and names icons that exist', async ({ page,
 test('works offline with the last menu, marked, and picks the network up again', async ({
   page,
   context,
-  request,
   offlinePerson: person,
 }) => {
-  const token = await tokenFor(request, person);
-  await page.goto(`/#session?token=${token}`);
+  await signIn(page, person);
   const mySpace = page.getByRole('region', { name: 'My Space' });
   await expect(mySpace).toBeVisible();
   // The service worker registers once the browser is idle, and takes the page.

@@ -99,6 +99,11 @@ const CAST = {
   bulkWatcher: { colleague: 'kai.patel@example.com' },
   // link-health.spec.ts: the demo's colleague with a moved and a broken link of their own.
   linkHealthPerson: { colleague: 'quinn.zhang@example.com' },
+  // shared-browser.spec.ts: a signed-in person sent a sign-in link of another's account, and
+  // a person who leaves a shared computer (decision 0080).
+  linkReceiver: { colleague: 'chloe.moreau@example.com' },
+  linkSender: { colleague: 'gabriel.chen@example.com' },
+  sharedComputerPerson: { colleague: 'daniel.alvarez@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;

@@ -28,9 +28,14 @@ async function signInWithProvider(page: Page, person: Person) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.getByText(`Hello ${person.name}`)).toBeVisible();
-  // The session token came in the address fragment and left it at once.
+  // The session token came in the address fragment and left it at once. This browser started
+  // the sign-in, so nobody was asked (decision 0080), and its hand-over cookie served once.
   expect(page.url()).not.toContain('#');
   expect(page.url()).not.toContain('token');
+  await expect(page.getByRole('dialog', { name: /^Sign in as / })).toHaveCount(0);
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(
+    'signpost_handover',
+  );
 }
 
 test('single sign-on through the demo provider, out through it, and in again as the same person', async ({

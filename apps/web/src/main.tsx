@@ -6,13 +6,15 @@ import { initI18n } from './lib/i18n';
 import { applyMotion } from './lib/motion';
 import { keepMenuPrivate, setKeptMenuLoader } from './lib/offline/keep';
 import { takeSearchAddress } from './lib/search-address';
+import { offerSessionFragments, startSession } from './lib/fragment-sign-in';
 import { takeSessionFragment } from './lib/session-fragment';
-import { initSession } from './lib/session-store';
 import { whenIdle } from './lib/when-idle';
 import './styles.css';
 
-// The fragment is read and cleared before anything renders or logs.
-initSession(takeSessionFragment());
+// The fragment is read and cleared before anything renders, logs or reports. A token this
+// browser's own single sign-on handed over signs in; any other is asked about (decision 0080).
+startSession(takeSessionFragment());
+offerSessionFragments();
 // `/?q=…` from the browser's address bar: the search opens with it (decision 0065).
 takeSearchAddress();
 // The menu kept for offline use goes with the session that read it.

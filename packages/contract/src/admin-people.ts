@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { TeamRoleSchema } from './admin-teams.ts';
 import { Id, LIMITS, Name } from './common.ts';
+import { asTyped } from './text.ts';
 
 /** Limits of the people console. */
 export const PEOPLE_LIMITS = {
@@ -32,6 +33,7 @@ const Email = Type.String({
 const Password = Type.String({
   minLength: LIMITS.password.min,
   maxLength: LIMITS.password.max,
+  ...asTyped,
 });
 
 /** A row of the people list. */

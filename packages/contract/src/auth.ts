@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS } from './common.ts';
-import { visibleText } from './text.ts';
+import { asTyped, visibleText } from './text.ts';
 
 export const LOGIN_METHOD_TYPES = ['email-password', 'sso-oidc-id-token'] as const;
 
@@ -29,7 +29,11 @@ export const CreateSessionBody = Type.Object(
   {
     type: Type.Literal('email-password'),
     email: Type.String({ maxLength: LIMITS.email, description: 'The e-mail address, any case' }),
-    password: Type.String({ maxLength: LIMITS.password.max, description: 'As typed' }),
+    password: Type.String({
+      maxLength: LIMITS.password.max,
+      description: 'As typed',
+      ...asTyped,
+    }),
     totp: Type.Optional(
       Type.String({
         maxLength: 16,
@@ -79,6 +83,10 @@ export type CurrentSessionResponse = Static<typeof CurrentSessionResponse>;
 
 export {
   SESSION_FRAGMENT,
+  SESSION_HANDOVER_COOKIE,
+  SESSION_HANDOVER_PARAM,
+  SESSION_HANDOVER_SECONDS,
+  SESSION_HANDOVER_SECURE_COOKIE,
   SSO_ERROR_CODES,
   SSO_ERROR_FRAGMENT,
   SSO_SECOND_FACTOR_FRAGMENT,
@@ -135,7 +143,11 @@ export type ReauthenticationMethodsResponse = Static<typeof ReauthenticationMeth
  */
 export const ReauthenticateBody = Type.Object(
   {
-    password: Type.String({ maxLength: LIMITS.password.max, description: 'As typed' }),
+    password: Type.String({
+      maxLength: LIMITS.password.max,
+      description: 'As typed',
+      ...asTyped,
+    }),
     totp: Type.Optional(TotpCode),
     recoveryCode: Type.Optional(RecoveryCode),
   },
@@ -294,7 +306,7 @@ export const DisableSecondFactorBody = Type.Object(
   {
     code: Type.Optional(Type.String({ maxLength: 16, description: 'A current code' })),
     password: Type.Optional(
-      Type.String({ maxLength: LIMITS.password.max, description: 'Or the password' }),
+      Type.String({ maxLength: LIMITS.password.max, description: 'Or the password', ...asTyped }),
     ),
   },
   { additionalProperties: false },
@@ -304,11 +316,16 @@ export type DisableSecondFactorBody = Static<typeof DisableSecondFactorBody>;
 /** `POST /api/auth/password`: change one's password (needs a sign-in session). */
 export const ChangePasswordBody = Type.Object(
   {
-    currentPassword: Type.String({ maxLength: LIMITS.password.max, description: 'As typed' }),
+    currentPassword: Type.String({
+      maxLength: LIMITS.password.max,
+      description: 'As typed',
+      ...asTyped,
+    }),
     newPassword: Type.String({
       minLength: LIMITS.password.min,
       maxLength: LIMITS.password.max,
       description: '8 to 128 characters, taken exactly as typed',
+      ...asTyped,
     }),
     signOutOtherSessions: Type.Optional(
       Type.Boolean({ description: 'Also end every other session of the person' }),

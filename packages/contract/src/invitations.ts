@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS } from './common.ts';
+import { asTyped } from './text.ts';
 
 /** The address fragment that carries an invitation token: `/#invitation=<token>`. */
 export { INVITATION_FRAGMENT } from './markers.ts';
@@ -19,7 +20,11 @@ export type InvitationResponse = Static<typeof InvitationResponse>;
 export const AcceptInvitationBody = Type.Object(
   {
     token: Token,
-    password: Type.String({ minLength: LIMITS.password.min, maxLength: LIMITS.password.max }),
+    password: Type.String({
+      minLength: LIMITS.password.min,
+      maxLength: LIMITS.password.max,
+      ...asTyped,
+    }),
   },
   { additionalProperties: false },
 );

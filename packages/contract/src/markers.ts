@@ -49,6 +49,17 @@ export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
 
 /** The address fragment markers the web app reads after a single sign-on. */
 export const SESSION_FRAGMENT = 'session';
+/**
+ * A single sign-on's session comes back as `#session?token=…&handover=<value>`, and the same
+ * value in a short-lived cookie of this origin that the page can read (decision 0080): a link
+ * made by anyone else carries no such cookie, so the web app asks before it signs in with it.
+ * Over https the cookie's name has the `__Host-` prefix, which no other site can set.
+ */
+export const SESSION_HANDOVER_PARAM = 'handover';
+export const SESSION_HANDOVER_COOKIE = 'signpost_handover';
+export const SESSION_HANDOVER_SECURE_COOKIE = `__Host-${SESSION_HANDOVER_COOKIE}`;
+/** How long the hand-over cookie lives: the redirect to the portal and its first page. */
+export const SESSION_HANDOVER_SECONDS = 120;
 export const SSO_ERROR_FRAGMENT = 'sso-error';
 /**
  * A single sign-on of a person with a second factor: `#sso-second-factor?ticket=…`; the

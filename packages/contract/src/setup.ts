@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { LIMITS } from './common.ts';
-import { visibleText } from './text.ts';
+import { asTyped, visibleText } from './text.ts';
 
 /** `GET /api/setup`: whether this installation still waits for its first run. */
 export const SetupStatusResponse = Type.Object({
@@ -41,6 +41,7 @@ export const CompleteSetupBody = Type.Object(
       minLength: LIMITS.password.min,
       maxLength: LIMITS.password.max,
       description: '8 to 128 characters, taken exactly as typed',
+      ...asTyped,
     }),
     setupCode: Type.String({
       title: 'the setup code',

@@ -9,6 +9,10 @@
  *   terminals and other clients.
  * - Except in a multi-line text (a schema with `MULTILINE`, such as a description): there a
  *   tab, a line feed and a carriage return are text too.
+ *
+ * Then the bidirectional embeddings, overrides and isolates are taken out of every string but
+ * a password (decision 0081): nothing the server stores or sends on can reorder what a
+ * program shows.
  */
 
 /** The schema keyword that marks a multi-line text. */
@@ -61,3 +65,32 @@ export function isBlank(value: string): boolean {
 /** The problem of a blank name, after the field's label. */
 export const BLANK_PROBLEM =
   'cannot be blank: spaces and invisible characters alone are not a name';
+
+/**
+ * The explicit bidirectional formatting characters: the embeddings and overrides U+202A–U+202E
+ * (LRE, RLE, PDF, LRO, RLO) and the isolates U+2066–U+2069 (LRI, RLI, FSI, PDI). An override
+ * turns the rest of a name around (`invoice\u202Egnp.exe` shows as "invoiceexe.png"); an
+ * embedding or an isolate, paired or not, can swap whole words (`\u2067exe.png\u2069` shows as
+ * "png.exe" in a left-to-right line). The marks U+200E, U+200F and U+061C are not among them:
+ * they are needed to write mixed right-to-left text and cannot turn letters around.
+ */
+export const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** The text without bidirectional embeddings, overrides and isolates (decision 0081). */
+export function withoutBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, '');
+}
+
+/** Whether a text holds a bidirectional embedding, override or isolate. */
+export function hasBidiControls(value: string): boolean {
+  return /[\u202a-\u202e\u2066-\u2069]/.test(value);
+}
+
+/**
+ * The schema keyword of a text taken exactly as typed: a password. It keeps its bidirectional
+ * controls, since it is never shown and a password set with one must go on working.
+ */
+export const AS_TYPED = 'x-as-typed';
+
+/** Spread into the options of a `Type.String` of a password. */
+export const asTyped = { [AS_TYPED]: true } as const;

@@ -1,4 +1,12 @@
-import { BLANK_PROBLEM, isBlank, MULTILINE, textProblem, VISIBLE } from '@signpost/contract';
+import {
+  AS_TYPED,
+  BLANK_PROBLEM,
+  isBlank,
+  MULTILINE,
+  textProblem,
+  VISIBLE,
+  withoutBidiControls,
+} from '@signpost/contract';
 import { fieldRefused, badRequest } from './errors.ts';
 import {
   capital,
@@ -103,6 +111,37 @@ const PARTS = [
   ['body', 'body'],
 ] as const;
 
+/**
+ * The data with the bidirectional embeddings, overrides and isolates taken out of every
+ * string but those a schema of its place marks as typed (a password); arrays and objects are
+ * changed in place, the data is returned (decision 0081).
+ */
+export function stripBidiControls(data: unknown, schema: unknown): unknown {
+  return strip(data, branches(schema), 0);
+}
+
+function strip(data: unknown, schemas: Schema[], depth: number): unknown {
+  if (typeof data === 'string') {
+    return schemas.some((s) => s[AS_TYPED] === true) ? data : withoutBidiControls(data);
+  }
+  if (depth > 64 || typeof data !== 'object' || data === null) return data;
+  if (Array.isArray(data)) {
+    for (let i = 0; i < data.length; i++) {
+      const next = strip(data[i], itemSchemas(schemas, i), depth + 1);
+      if (next !== data[i]) data[i] = next;
+    }
+    return data;
+  }
+  const record = data as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    // Never written through: a `__proto__` key is refused by the schema and the parsers.
+    if (key === '__proto__') continue;
+    const next = strip(record[key], propertySchemas(schemas, key), depth + 1);
+    if (next !== record[key]) record[key] = next;
+  }
+  return data;
+}
+
 interface RequestLike {
   params: unknown;
   query: unknown;
@@ -113,7 +152,9 @@ interface RequestLike {
 /**
  * Checks every string of the path parameters, the query string and the body, before the
  * schema and before any route, on every route (with a schema for the part or not): 400
- * naming the field in words, nothing read or stored.
+ * naming the field in words, nothing read or stored. Then takes the bidirectional controls
+ * out of the query string and the body (decision 0081); path parameters are ids and names of
+ * things, looked up as they are.
  */
 export async function checkRequestText(request: RequestLike): Promise<void> {
   const schema = request.routeOptions.schema ?? {};
@@ -122,4 +163,6 @@ export async function checkRequestText(request: RequestLike): Promise<void> {
     if (problem?.field) throw fieldRefused(problem.field, problem.message);
     if (problem) throw badRequest(problem.message);
   }
+  request.query = stripBidiControls(request.query, schema.querystring);
+  request.body = stripBidiControls(request.body, schema.body);
 }

@@ -1440,6 +1440,53 @@ const invisibleNames: Attack[] = BLANK_NAMES.flatMap((name): Attack[] => {
   ];
 });
 
+// Bidirectional controls (decision 0081): taken out where text enters, so that no program
+// reading what is stored — an export, a mail, an API client — shows `invoice<RLO>gnp.exe` as
+// "invoiceexe.png". Taken, without them.
+const bidiControls: Attack[] = [
+  {
+    class: 'bidirectional override',
+    name: 'a link named invoice U+202E gnp.exe',
+    as: owner,
+    request: postLink({ ...okLink, name: 'invoice\u202egnp.exe' }),
+    status: 204,
+    changes: LINK_STORED,
+    check: async () => expect((await newestLink())!.name).toBe('invoicegnp.exe'),
+  },
+  {
+    class: 'bidirectional override',
+    name: 'a link described with an isolate and an embedding, paired',
+    as: owner,
+    request: postLink({
+      ...okLink,
+      name: 'Report',
+      description: 'see \u2067exe.png\u2069 and \u202bfdp.exe\u202c',
+    }),
+    status: 204,
+    changes: LINK_STORED,
+    check: async () => expect((await newestLink())!.description).toBe('see exe.png and fdp.exe'),
+  },
+  {
+    class: 'bidirectional override',
+    name: 'a suggestion named with U+202D and U+2066',
+    as: owner,
+    request: {
+      method: 'POST',
+      url: `${c}/collections/${spaces.organization.id}/suggestions`,
+      payload: { name: 'Tool\u202d\u2066x', url: 'https://example.com/tool' },
+    },
+    status: 204,
+    changes: ['link_suggestions', 'menu_scopes', 'audit_log'],
+    check: async () => {
+      const rows = await selectRows<{ name: string }>(
+        db,
+        sql`SELECT name FROM link_suggestions WHERE url = 'https://example.com/tool'`,
+      );
+      expect(rows.map((row) => row.name)).toEqual(['Toolx']);
+    },
+  },
+];
+
 // Addresses other clients could read differently: stored in the WHATWG-parsed form (one
 // meaning for every reader), a user name before the host refused.
 const PARSED_URLS: [string, string][] = [
@@ -1800,6 +1847,7 @@ const ATTACKS: Attack[] = [
   ...headerInjection,
   ...controlCharacters,
   ...invisibleNames,
+  ...bidiControls,
   ...urlTricks,
   ...authorization,
   ...addressLimit,

@@ -19,8 +19,13 @@ export const ssoErrorOf = (location: string) => {
   return { code: params.get('code'), message: params.get('message') };
 };
 
+/** The token of a `#session?token=…&handover=…` fragment, or null. */
 export const sessionTokenOf = (location: string) =>
-  /#session\?token=([^&]+)$/.exec(location)?.[1] ?? null;
+  /#session\?token=([^&]+)&handover=[\w-]+$/.exec(location)?.[1] ?? null;
+
+/** The hand-over value of a `#session?…&handover=…` fragment, or null (decision 0080). */
+export const handoverOf = (location: string) =>
+  /#session\?token=[^&]+&handover=([\w-]+)$/.exec(location)?.[1] ?? null;
 
 /**
  * Plays the browser: the app's start address, the provider (following its redirects with

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { parseConsolePath } from '../features/admin/console-address';
 import { ReauthenticationHost } from '../features/reauth/components/reauthentication-host';
 import { takeAddFragment } from '../lib/add-fragment';
+import { useOfferedSignIn } from '../lib/fragment-sign-in';
 import { forgetInvitation, pendingInvitation } from '../lib/invitation-fragment';
 import { parseSessionFragment } from '../lib/session-fragment';
 import { navigate, usePathname } from '../lib/page-address';
@@ -12,6 +13,8 @@ import { ConsoleView } from './console-view';
 import { PortalView } from './portal-view';
 
 const InvitationView = lazy(() => import('../features/invitation/components/invitation-view'));
+// Asked only when a link brought a session token of its own (decision 0080).
+const SignInOffer = lazy(() => import('../features/login/components/sign-in-offer'));
 
 // The login screen is not the portal's first screen: a signed-in person's page never loads
 // it. A page opened without a session, and not bringing one in its address
@@ -29,6 +32,16 @@ export function App() {
   // waits for the portal to offer it (app/use-page-to-add.ts).
   useState(takeAddFragment);
   const [invitation, setInvitation] = useState(pendingInvitation);
+  // A sign-in a link brought: the person says whether to take it before anything is
+  // replaced, or shown of the account signed in now.
+  const offered = useOfferedSignIn();
+  if (offered) {
+    return (
+      <Suspense fallback={null}>
+        <SignInOffer token={offered} />
+      </Suspense>
+    );
+  }
   if (invitation) {
     return (
       <Suspense fallback={null}>

@@ -16,16 +16,17 @@ export function createQueryClient() {
 /** App-wide providers. The data of a session never outlives it. */
 export function AppProvider({ children, client }: { children: ReactNode; client?: QueryClient }) {
   const [queryClient] = useState(() => client ?? createQueryClient());
-  useEffect(
-    () =>
-      subscribeSession(() => {
-        if (getSession().token === null) {
-          // Everything read with the ended session goes: menu (and its ETag), tokens,
-          // sessions, settings.
-          queryClient.clear();
-        }
-      }),
-    [queryClient],
-  );
+  useEffect(() => {
+    let token = getSession().token;
+    return subscribeSession(() => {
+      const next = getSession().token;
+      if (token !== null && next !== token) {
+        // Everything read with the ended session goes: menu (and its ETag), tokens,
+        // sessions, settings; also when another account signed in (decision 0080).
+        queryClient.clear();
+      }
+      token = next;
+    });
+  }, [queryClient]);
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,3 +1,6 @@
+import { onDeparture } from './personal-data';
+import { PAGE_TO_ADD_KEY } from './storage-keys';
+
 /**
  * A page sent to the portal to be added (decision 0066): `#add?url=…&title=…`, as the
  * bookmarklet of the settings opens it. The portal shows it in the add panel of My Space,
@@ -21,7 +24,7 @@ export interface PageToAdd {
 export const NAME_LIMIT = 200;
 
 /** Where the page waits, in this tab, through a sign-in (single sign-on leaves the page). */
-const STORAGE_KEY = 'signpost:page-to-add';
+const STORAGE_KEY = PAGE_TO_ADD_KEY;
 /** A page not added within this time is forgotten: the sign-in was given up. */
 export const PAGE_TO_ADD_KEEP_MS = 30 * 60_000;
 
@@ -52,6 +55,12 @@ export function parseAddFragment(hash: string): PageToAdd | null {
 
 /** Where the page waits when the tab's storage cannot hold it. */
 let kept: PageToAdd | null = null;
+
+// At Logout, a page still waiting goes too (decision 0080); one that waits through a session
+// the server ended stays for the sign-in that follows.
+onDeparture(({ signedOut }) => {
+  if (signedOut) kept = null;
+});
 
 function keep(page: PageToAdd) {
   try {

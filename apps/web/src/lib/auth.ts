@@ -109,7 +109,8 @@ export async function completeSsoSecondFactor(ticket: string, factor: SecondFact
 }
 
 /**
- * Logout (`POST /logout`): the server ends the session, then token and storage are cleared.
+ * Logout (`POST /logout`): the server ends the session, then the token and everything the
+ * portal kept of the person in this browser are removed (decision 0080).
  * A session opened by single sign-on may answer the provider's sign-out address: the
  * browser goes there, and the provider brings it back to the portal's login screen. The
  * address carries the provider's ID token as a hint, so it is never logged or tracked.
@@ -126,7 +127,7 @@ export async function logout() {
   } catch (error) {
     track({ name: 'logout', status: 'error', data: { status: (error as ApiError).status } });
   } finally {
-    clearSession();
+    clearSession({ signedOut: true });
   }
   if (logoutUrl && isWebAddress(logoutUrl)) window.location.assign(logoutUrl);
 }

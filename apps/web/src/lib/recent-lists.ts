@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { RECENT_LIST_TRIM_ABOVE } from './constants';
 import type { LinkLike } from './menu/menu-types';
+import { onDeparture } from './personal-data';
 import { readPerTokenList, writePerTokenList, type PerTokenList } from './storage';
 import { useSession } from './use-session';
 
@@ -34,6 +35,15 @@ export function lastUsedOf(link: LinkLike): LastUsedLink {
 
 const listeners = new Set<() => void>();
 const snapshots = new Map<string, unknown[]>();
+
+// The lists read of a session that ended here go with it (decision 0080); in storage they are
+// removed by `forgetPerson` itself.
+onDeparture(({ staying }) => {
+  for (const key of snapshots.keys()) {
+    if (staying === null || key.slice(key.indexOf(':') + 1) !== staying) snapshots.delete(key);
+  }
+  for (const listener of listeners) listener();
+});
 
 function snapshot<T>(list: PerTokenList, token: string | null): T[] {
   if (!token) return [];

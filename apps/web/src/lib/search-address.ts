@@ -1,3 +1,5 @@
+import { PENDING_SEARCH_KEY } from './storage-keys';
+
 /**
  * The portal opened from the browser's address bar: `/?q=terms`, the template of the
  * OpenSearch description the server serves (`/opensearch.xml`, decision 0065). The terms
@@ -5,7 +7,7 @@
  * search with them — after the sign-in when there is one, single sign-on's round trip to the
  * provider included (session storage lives as long as the tab).
  */
-const PENDING_KEY = 'signpost:pending-search';
+const PENDING_KEY = PENDING_SEARCH_KEY;
 /** Longer terms are cut: no link name is this long. */
 const MAX_LENGTH = 200;
 

@@ -1,5 +1,6 @@
 import {
   REAUTHENTICATED_FRAGMENT,
+  SESSION_HANDOVER_PARAM,
   SSO_ERROR_CODES,
   SSO_ERROR_FRAGMENT,
   SSO_SECOND_FACTOR_FRAGMENT,
@@ -24,6 +25,25 @@ function fragmentParams(hash: string, marker: string): URLSearchParams | null {
 export function parseSessionFragment(hash: string): string | null {
   const token = fragmentParams(hash, SESSION_FRAGMENT_MARKER)?.get(SESSION_FRAGMENT_TOKEN_PARAM);
   return token && token.trim() !== '' ? token.trim() : null;
+}
+
+/** A session token found in the address, and the hand-over value beside it, if any. */
+export interface SessionFragment {
+  token: string;
+  /**
+   * The value a single sign-on of this browser put beside the token, also in a cookie only
+   * this browser got (decision 0080); null in a link made by hand, or by anyone else.
+   */
+  handover: string | null;
+}
+
+/** The token and hand-over value of a `#session?token=…&handover=…` fragment, or null. */
+export function parseSessionHandover(hash: string): SessionFragment | null {
+  const params = fragmentParams(hash, SESSION_FRAGMENT_MARKER);
+  const token = parseSessionFragment(hash);
+  if (!params || !token) return null;
+  const handover = params.get(SESSION_HANDOVER_PARAM)?.trim() ?? '';
+  return { token, handover: /^[\w-]{16,128}$/.test(handover) ? handover : null };
 }
 
 /** Why a single sign-on ended on the login screen. */
@@ -96,10 +116,11 @@ function removeFragment(location: Location) {
 /**
  * Takes a session token, a single sign-on failure or second-factor ticket, or the mark of a
  * re-authentication out of the address: the fragment is removed at once with
- * history.replaceState (no new history entry, nothing stays visible) and the token is
- * returned; the others are kept for the screens that show them. Never logs any of them.
+ * history.replaceState (no new history entry, nothing stays visible, no later script or
+ * report can read it) and the token is returned with its hand-over value; the others are
+ * kept for the screens that show them. Never logs, tracks or stores any of them.
  */
-export function takeSessionFragment(location: Location = window.location): string | null {
+export function takeSessionFragment(location: Location = window.location): SessionFragment | null {
   const fragment = location.hash.slice(1);
   if (fragment.startsWith(SSO_SECOND_FACTOR_FRAGMENT)) {
     const ticket = parseSsoSecondFactorFragment(location.hash);
@@ -118,7 +139,7 @@ export function takeSessionFragment(location: Location = window.location): strin
     if (error) pendingSsoError = error;
     return null;
   }
-  const token = parseSessionFragment(location.hash);
+  const found = parseSessionHandover(location.hash);
   if (fragment.startsWith(SESSION_FRAGMENT_MARKER)) removeFragment(location);
-  return token;
+  return found;
 }

@@ -1,8 +1,13 @@
-import { TOKEN_STORAGE_KEY } from './constants';
+import {
+  LAST_USED_PREFIX,
+  RECENT_SEARCHES_PREFIX,
+  TOKEN_STORAGE_KEY,
+  TRACKING_CONSENT_KEY,
+} from './storage-keys';
 
 /**
- * Everything the app keeps in local storage. Reads and writes never throw: a browser with
- * storage disabled simply forgets.
+ * Reads and writes of local storage (every key is in `storage-keys.ts`). They never throw: a
+ * browser with storage disabled simply forgets.
  */
 function read(key: string): string | null {
   try {
@@ -44,8 +49,13 @@ export function tokenKey(token: string): string {
 
 export type PerTokenList = 'last-used' | 'recent-searches';
 
+const PREFIX: Record<PerTokenList, string> = {
+  'last-used': LAST_USED_PREFIX,
+  'recent-searches': RECENT_SEARCHES_PREFIX,
+};
+
 export function readPerTokenList<T>(list: PerTokenList, token: string): T[] {
-  const raw = read(`signpost:${list}:${tokenKey(token)}`);
+  const raw = read(`${PREFIX[list]}${tokenKey(token)}`);
   if (!raw) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -56,15 +66,13 @@ export function readPerTokenList<T>(list: PerTokenList, token: string): T[] {
 }
 
 export function writePerTokenList<T>(list: PerTokenList, token: string, entries: T[]) {
-  write(`signpost:${list}:${tokenKey(token)}`, JSON.stringify(entries));
+  write(`${PREFIX[list]}${tokenKey(token)}`, JSON.stringify(entries));
 }
 
-const CONSENT_KEY = 'signpost:tracking-consent';
-
 export function getStoredConsent(): boolean {
-  return read(CONSENT_KEY) === 'granted';
+  return read(TRACKING_CONSENT_KEY) === 'granted';
 }
 
 export function setStoredConsent(granted: boolean) {
-  write(CONSENT_KEY, granted ? 'granted' : 'denied');
+  write(TRACKING_CONSENT_KEY, granted ? 'granted' : 'denied');
 }

@@ -1,4 +1,5 @@
 import { config } from './config';
+import { onDeparture } from './personal-data';
 import { getStoredConsent, setStoredConsent } from './storage';
 
 /** The events the product reports (spec §7, §8). Never carries a token. */
@@ -22,6 +23,13 @@ function beaconSink(url: string): TrackingSink {
 let sink: TrackingSink = config.trackingUrl ? beaconSink(config.trackingUrl) : noopSink;
 let consent = getStoredConsent();
 const listeners = new Set<() => void>();
+
+// The consent was given by the person signed in: it goes with them (decision 0080), and the
+// next person is not tracked until they agree. `forgetPerson` removes the stored choice.
+onDeparture(() => {
+  consent = false;
+  for (const listener of listeners) listener();
+});
 
 export function configureTrackingSink(next: TrackingSink | null) {
   sink = next ?? noopSink;

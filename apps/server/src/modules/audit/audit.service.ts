@@ -8,6 +8,7 @@ import {
   type AuditExportQuery,
   type AuditLogQuery,
   type AuditLogResponse,
+  withoutBidiControls,
 } from '@signpost/contract';
 import { stringify } from 'csv-stringify';
 import type { Database, Executor } from '../../db/client.ts';
@@ -132,7 +133,23 @@ function decodeCursor(cursor: string | undefined): AuditPosition | null {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-function toWire(row: AuditLogRow): WireAuditEntry {
+/**
+ * A value of the log without bidirectional controls in any string (decision 0081). Texts are
+ * cleaned where they enter, so only entries written before that can hold one; the log is
+ * never rewritten (its guard refuses every UPDATE), so they are taken out on the way out, for
+ * the console and the CSV alike.
+ */
+export function plainValue<T>(value: T): T {
+  if (typeof value === 'string') return withoutBidiControls(value) as T;
+  if (Array.isArray(value)) return value.map(plainValue) as T;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [withoutBidiControls(key), plainValue(inner)]),
+  ) as T;
+}
+
+function toWire(stored: AuditLogRow): WireAuditEntry {
+  const row = plainValue(stored);
   const actor =
     row.actorId || row.actorName || row.actorEmail
       ? { id: row.actorId, name: row.actorName, email: row.actorEmail }
@@ -180,7 +197,8 @@ export function csvCell(value: unknown): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-function csvRow(row: AuditLogRow): string[] {
+function csvRow(stored: AuditLogRow): string[] {
+  const row = plainValue(stored);
   return [
     iso(row.occurredAt),
     row.actorId,

@@ -104,7 +104,7 @@ describe('the demo identity provider', () => {
       email: DEMO_EMAIL,
       password: DEMO_PASSWORD,
     });
-    const token = /^\/#session\?token=([\w-]+)$/.exec(location)?.[1];
+    const token = /^\/#session\?token=([\w-]+)&handover=[\w-]+$/.exec(location)?.[1];
     expect(token, location).toBeDefined();
     const me = await app.inject({
       method: 'GET',
@@ -179,7 +179,7 @@ describe('the demo identity provider', () => {
         email,
         password: DEMO_PASSWORD,
       });
-      const token = /^\/#session\?token=([\w-]+)$/.exec(location)?.[1];
+      const token = /^\/#session\?token=([\w-]+)&handover=[\w-]+$/.exec(location)?.[1];
       expect(token, location).toBeDefined();
       const me = await app.inject({
         method: 'GET',

@@ -46,4 +46,21 @@ describe('checkFirstRunInput', () => {
       '\u05e9\u05dc\u05d5\u05dd',
     );
   });
+
+  it('takes bidirectional controls out of the names and the e-mail, never out of the password', () => {
+    const password = 'correct\u202ehorse battery';
+    expect(
+      checkFirstRunInput({
+        organizationName: 'Acme\u202egnp.exe',
+        name: '\u2067Ada\u2069 Lovelace',
+        email: 'ada\u202a@acme.test',
+        password,
+      }),
+    ).toEqual({
+      organizationName: 'Acmegnp.exe',
+      name: 'Ada Lovelace',
+      email: 'ada@acme.test',
+      password,
+    });
+  });
 });

@@ -3,6 +3,7 @@ import {
   isBlank,
   LIMITS,
   textProblem,
+  withoutBidiControls,
   type CompleteSetupBody,
   type SetupStatusResponse,
 } from '@signpost/contract';
@@ -62,9 +63,11 @@ export interface FirstRunInput {
  * throws 400 with a sentence that names the field. Returns the values as they are stored.
  */
 export function checkFirstRunInput(input: FirstRunInput): FirstRunInput {
-  const organizationName = input.organizationName.trim();
-  const name = input.name.trim();
-  const email = input.email.trim();
+  // Without bidirectional controls, as every text of a request (decision 0081): the command
+  // line passes its arguments here without the request check.
+  const organizationName = withoutBidiControls(input.organizationName).trim();
+  const name = withoutBidiControls(input.name).trim();
+  const email = withoutBidiControls(input.email).trim();
   if (isBlank(organizationName))
     throw fieldRefused('organizationName', "Enter the organization's name.");
   if (organizationName.length > LIMITS.name) {

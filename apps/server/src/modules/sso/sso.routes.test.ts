@@ -2,7 +2,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
 import { setUpSso } from '../../../test/support/sso-app.ts';
-import { browserSignIn, sessionTokenOf, ssoErrorOf } from '../../../test/support/sso-browser.ts';
+import {
+  browserSignIn,
+  handoverOf,
+  sessionTokenOf,
+  ssoErrorOf,
+} from '../../../test/support/sso-browser.ts';
+import { handoverCookie } from './handover.ts';
 
 const { PUBLIC_URL, callbackOf, idp, app, db, org, person, expectFailure, me } = await setUpSso();
 
@@ -75,7 +81,7 @@ describe('signing in through the provider', () => {
     const who = person({ name: 'Grace Hopper' });
     idp.nextLogin = who;
     const first = await browserSignIn(app, 'acme');
-    expect(first.location).toMatch(/^\/#session\?token=[\w-]{43}$/);
+    expect(first.location).toMatch(/^\/#session\?token=[\w-]{43}&handover=[\w-]{43}$/);
     const token = sessionTokenOf(first.location)!;
     const current = await me(token);
     expect(current.statusCode).toBe(200);
@@ -90,6 +96,38 @@ describe('signing in through the provider', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(menu.statusCode).toBe(200);
+  });
+
+  it('hands the session over with a value in the fragment and in a cookie of this browser', async () => {
+    idp.nextLogin = person();
+    const started = await browserSignIn(app, 'acme', { stopAtCallback: true });
+    const { pathname, search } = new URL(started.callbackUrl!);
+    const response = await app.inject({
+      method: 'GET',
+      url: `${pathname}${search}`,
+      headers: { cookie: `signpost_sso=${started.cookie}` },
+    });
+    expect(response.statusCode).toBe(302);
+    const location = String(response.headers.location);
+    const value = handoverOf(location);
+    expect(value).toMatch(/^[\w-]{43}$/);
+    const cookies = [response.headers['set-cookie']].flat().map(String);
+    // The attempt's cookie goes; the hand-over's is the fragment's value, readable by the
+    // page (no HttpOnly), for the whole origin, briefly, sent with no request from elsewhere.
+    expect(cookies).toContainEqual(expect.stringMatching(/^signpost_sso=; .*Max-Age=0/));
+    expect(cookies).toContainEqual(
+      `signpost_handover=${value}; Path=/; Max-Age=120; SameSite=Strict`,
+    );
+    // Every sign-in its own value.
+    idp.nextLogin = person();
+    expect(handoverOf((await browserSignIn(app, 'acme')).location)).not.toBe(value);
+  });
+
+  it('names the hand-over cookie __Host- over https, so no other site can set it', () => {
+    expect(handoverCookie('v', true)).toBe(
+      '__Host-signpost_handover=v; Path=/; Max-Age=120; SameSite=Strict; Secure',
+    );
+    expect(handoverCookie('v', false)).not.toMatch(/HttpOnly|Domain|Secure/);
   });
 
   it('returns to the path it was given, the token in its fragment', async () => {

@@ -5,6 +5,7 @@ import {
   ReauthenticateSsoBody,
   ReauthenticateSsoResponse,
   SESSION_FRAGMENT,
+  SESSION_HANDOVER_PARAM,
   SessionResponse,
   SSO_ERROR_FRAGMENT,
   SSO_SECOND_FACTOR_FRAGMENT,
@@ -13,6 +14,7 @@ import {
 } from '@signpost/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { handoverCookie, newHandover } from './handover.ts';
 import { safeReturnTo } from './return-to.ts';
 import { ATTEMPT_MINUTES, TICKET_MINUTES, type SsoService } from './sso.service.ts';
 import { classifyOidcError, SsoFailure } from './sso-errors.ts';
@@ -179,7 +181,9 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<{ sso: SsoService }> = async (
           'Checks state (once, this browser only), exchanges the code with the PKCE verifier, ' +
           'validates the ID token (signature, RS256 only, issuer and audience exactly, expiry, ' +
           'nonce), finds or creates the person, opens a session and redirects to ' +
-          '`<returnTo>#session?token=…`; on failure to `/#sso-error?code=…&message=…`.',
+          '`<returnTo>#session?token=…&handover=…`, with the hand-over value also in the ' +
+          'short-lived cookie `signpost_handover` (`__Host-signpost_handover` over https) that ' +
+          'the web app compares; on failure to `/#sso-error?code=…&message=…`.',
         params: ProviderParams,
         querystring: CallbackQuery,
         response: { 302: Redirect },
@@ -219,10 +223,12 @@ export const ssoRoutes: FastifyPluginAsyncTypebox<{ sso: SsoService }> = async (
             .header('Set-Cookie', cookie('', 0))
             .redirect(`${result.returnTo}#${REAUTHENTICATED_FRAGMENT}`, 302);
         }
+        const value = newHandover();
         return reply
-          .header('Set-Cookie', cookie('', 0))
+          .header('Set-Cookie', [cookie('', 0), handoverCookie(value, secure)])
           .redirect(
-            `${result.returnTo}#${SESSION_FRAGMENT}?token=${encodeURIComponent(result.token)}`,
+            `${result.returnTo}#${SESSION_FRAGMENT}?token=${encodeURIComponent(result.token)}` +
+              `&${SESSION_HANDOVER_PARAM}=${value}`,
             302,
           );
       } catch (error) {

@@ -346,6 +346,15 @@ describe('signing in through the provider', () => {
     expect((await userByEmail(who.email))?.name).toBe('eve.k');
   });
 
+  it('takes bidirectional controls out of the name and e-mail a provider sends', async () => {
+    const who = person({ name: 'invoice\u202egnp.exe \u2067Doe\u2069' });
+    const claimed = who.email.replace('@', '\u2066@');
+    await sessionAt('acme', { ...who, email: claimed });
+    const stored = await userByEmail(who.email);
+    expect(stored?.name).toBe('invoicegnp.exe Doe');
+    expect(stored?.email).toBe(who.email);
+  });
+
   it('cuts a long name from the provider by characters, never inside a surrogate pair', async () => {
     const who = person({ name: `a${'😀'.repeat(200)}` });
     await sessionAt('acme', who);

@@ -3,6 +3,7 @@ import {
   LIMITS,
   REAUTHENTICATION_MINUTES,
   textProblem,
+  withoutBidiControls,
   type LoginMethod,
 } from '@signpost/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -85,11 +86,15 @@ function domainOf(email: string): string {
 /**
  * The person's name from the provider's claims. A claim counts only if it could have been
  * typed into Signpost: one line without control characters, showing something (decision
- * 0049); else the next claim, and at last the e-mail's local part.
+ * 0049); else the next claim, and at last the e-mail's local part. Bidirectional controls are
+ * taken out first, as from every text of a request (decision 0081).
  */
 function displayName(claims: Record<string, unknown>, email: string): string {
-  const text = (value: unknown) =>
-    typeof value === 'string' && textProblem(value) === null && !isBlank(value) ? value.trim() : '';
+  const text = (value: unknown) => {
+    if (typeof value !== 'string') return '';
+    const plain = withoutBidiControls(value);
+    return textProblem(plain) === null && !isBlank(plain) ? plain.trim() : '';
+  };
   const full = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
   const name =
     text(claims.name) || full || text(claims.preferred_username) || email.split('@')[0] || email;
@@ -166,7 +171,7 @@ export function createSsoService({
         throw classifyOidcError(error, p.name);
       }
     }
-    const email = typeof merged.email === 'string' ? merged.email.trim() : '';
+    const email = typeof merged.email === 'string' ? withoutBidiControls(merged.email).trim() : '';
     if (
       !/^[^\s@]+@[^\s@]+$/.test(email) ||
       email.length > LIMITS.email ||

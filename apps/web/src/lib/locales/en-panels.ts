@@ -247,6 +247,25 @@ export const enPanels = {
     toSignIn: 'Go to sign in',
     failed: 'Something went wrong. Try again.',
   },
+  // A sign-in a link brought that this browser did not start (decision 0080).
+  signInOffer: {
+    checking: 'Checking the sign-in link…',
+    title: 'Sign in as {{account}}?',
+    linkFor: 'A link you opened would sign this browser in to this account:',
+    ofOrganization: 'of {{organization}}',
+    signedInNow: 'You are signed in as:',
+    replaces:
+      'If you sign in as {{account}}, you are signed out of your account in this browser, and what you add from now on goes to {{account}}.',
+    onlyIfAsked:
+      'Sign in only if you asked for this link: what you add and search goes to this account, and whoever holds it sees it.',
+    accept: 'Sign in as {{account}}',
+    stay: 'Stay signed in as {{account}}',
+    decline: 'Do not sign in',
+    invalidTitle: 'This sign-in link cannot be used',
+    invalid:
+      'It has expired, was signed out, or could not be checked. Nothing was changed in this browser.',
+    continue: 'Continue',
+  },
   // Links that need someone (decision 0069): the "needs attention" dialog.
   attention: {
     title: 'Links that need attention',

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMenu } from '../../test/menu-fixture';
 import { renderHookWithQuery } from '../../test/render-with-query';
 import { clearSession, getSession, setSessionToken } from '../session-store';
+import { tokenKey } from '../storage';
 import { useMenu } from './get-menu';
 import {
   connectMenuEvents,
@@ -295,14 +296,19 @@ describe('useMenuEvents', () => {
     await waitFor(() => expect(menuRequests).toEqual([null, '"v1"', '"v1"']));
   });
 
-  it('signs out when the stream says the session ended', async () => {
-    // The refused menu read is logged as every failed call is.
+  it('signs out when the stream says the session ended, and forgets the person at once', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { result, stream, signOutOnServer } = mount();
+    const { result, stream, menuRequests } = mount();
     await waitFor(() => expect(result.current.data).toBeDefined());
-    signOutOnServer();
+    const searches = `signpost:recent-searches:${tokenKey(getSession().token!)}`;
+    window.localStorage.setItem(searches, '["payroll"]');
+    stream.send('event: ready\ndata:\n\n');
+    await waitFor(() => expect(menuRequests).toEqual([null, '"v1"']));
+    // The server's word is enough: the menu still reads (the session of this test was never
+    // ended at the menu), and the person is signed out all the same (decision 0080).
     stream.send('event: session-ended\ndata:\n\n');
     await waitFor(() => expect(getSession().authenticated).toBe(false));
+    expect(window.localStorage.getItem(searches)).toBeNull();
   });
 
   it('lets the stream go while the tab is hidden for long, and reconnects when shown', async () => {

@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { clearSession, getSession } from '../session-store';
 import { useSession } from '../use-session';
 import { whenIdle } from '../when-idle';
 import { menuQueryKey } from './get-menu';
@@ -114,8 +115,10 @@ export function useMenuEvents(shown = true) {
             onEnded: () => {
               ended = true;
               if (connection === current) connection = null;
-              // The read answers 401 and the app signs out, as for any ended session.
-              refresh();
+              // The server says the session is gone: signed out here at once, and what the
+              // portal kept of the person goes (decision 0080). A session replaced meanwhile
+              // is not this stream's to end.
+              if (getSession().token === token) clearSession();
             },
           });
         },

@@ -1,10 +1,12 @@
 import type { Menu } from '@signpost/contract';
-import { getSession, subscribeSession } from '../session-store';
+import { onDeparture } from '../personal-data';
+import { getSession } from '../session-store';
 import { tokenKey } from '../storage';
 import { whenIdle } from '../when-idle';
 import type * as KeptMenuStore from './kept-menu';
 import type { KeptMenu } from './kept-menu';
 import { keptOwner } from './kept-owner';
+import { ICONS_CACHE } from './sw-rules';
 
 /**
  * The first screen's side of the kept menu (decision 0065): the store itself
@@ -60,20 +62,23 @@ export async function openKeptMenu(token: string): Promise<KeptMenu | null> {
 }
 
 /**
- * The kept menu is private: it goes as soon as its session is not this browser's any more —
- * signed out, ended by the server, or another sign-in — and at the next start if it could not
- * go then (the browser closed first). Called once, at start.
+ * The kept menu is private: it goes, with the icons the service worker kept beside it, as soon
+ * as its session is not this browser's any more — signed out, ended by the server, another
+ * sign-in (decision 0080) — and at the next start if it could not go then (the browser closed
+ * first). Called once, at start.
  */
 export function keepMenuPrivate() {
-  const check = () => {
-    const owner = keptOwner();
-    if (owner === null) return;
-    const token = getSession().token;
-    if (token !== null && tokenKey(token) === owner) return;
+  const forget = () => {
     load()
       .then((store) => store.forgetKeptMenu())
       .catch(() => undefined);
+    // Without the store (it could not load), the icons still go.
+    if (typeof caches !== 'undefined') caches.delete(ICONS_CACHE).catch(() => false);
   };
-  check();
-  return subscribeSession(check);
+  const owner = keptOwner();
+  const token = getSession().token;
+  if (owner !== null && (token === null || tokenKey(token) !== owner)) forget();
+  return onDeparture(({ staying }) => {
+    if (staying === null || keptOwner() !== tokenKey(staying)) forget();
+  });
 }

@@ -1,7 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { UNDO_NOTICE_MS } from '../constants';
 import { getSession } from '../session-store';
+import { onDeparture } from '../personal-data';
 import { tokenKey } from '../storage';
+import { PENDING_UNDO_KEY } from '../storage-keys';
 
 /** What was deleted (decision 0052) or changed (decision 0076), for the notice's text. */
 export type UndoKind =
@@ -31,7 +33,7 @@ export interface PendingUndo {
  * brings it back for the time left; it belongs to the session that deleted (a short hash
  * of its token), so another sign-in in the same tab never sees it.
  */
-const KEY = 'signpost:undo';
+const KEY = PENDING_UNDO_KEY;
 
 interface Stored extends PendingUndo {
   session: string;
@@ -58,6 +60,13 @@ function writeRaw(value: string | null) {
 }
 
 let memory: string | null = null;
+
+// The offer names what was deleted: it goes with the session (decision 0080); session storage
+// is emptied by `forgetPerson`.
+onDeparture(() => {
+  memory = null;
+  emit();
+});
 
 function currentSession(): string | null {
   const { token } = getSession();

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, initSession } from '../../../lib/session-store';
+import { clearSession } from '../../../lib/session-store';
+import { startSession } from '../../../lib/fragment-sign-in';
 import { clearPendingSsoError, takeSessionFragment } from '../../../lib/session-fragment';
 import { configureTrackingSink, setTrackingConsent } from '../../../lib/tracking';
 import { mockFetch } from '../../../test/fetch-mock';
@@ -17,7 +18,7 @@ afterEach(() => {
 function arrive(address: string) {
   window.history.replaceState(null, '', address);
   const replace = vi.spyOn(window.history, 'replaceState');
-  initSession(takeSessionFragment());
+  startSession(takeSessionFragment());
   const mock = mockFetch([
     {
       path: '/api/auth/methods',

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, initSession } from '../../../lib/session-store';
+import { clearSession, getSession } from '../../../lib/session-store';
+import { startSession } from '../../../lib/fragment-sign-in';
 import { clearPendingSsoTicket, takeSessionFragment } from '../../../lib/session-fragment';
 import { mockFetch, type MockRoute } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render-app';
@@ -24,7 +25,7 @@ const error = (status: number, code: string, message: string): MockRoute => ({
 function arrive(answers: MockRoute[]) {
   window.history.replaceState(null, '', `/links#sso-second-factor?ticket=${TICKET}`);
   const replace = vi.spyOn(window.history, 'replaceState');
-  initSession(takeSessionFragment());
+  startSession(takeSessionFragment());
   const mock = mockFetch([
     ...answers,
     {
