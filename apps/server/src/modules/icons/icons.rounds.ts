@@ -58,6 +58,9 @@ export function iconJobs({
       cron: '* * * * *',
       everySeconds: 60,
       expireInSeconds: 15 * 60,
+      // A round takes no new batch after 45 s (iconRound's budget) and ends before the next
+      // is due; past its minute, icons of new links wait.
+      budgetSeconds: 60,
       run: async () => {
         await iconRound({
           db,
@@ -76,6 +79,8 @@ export function iconJobs({
       cron: '17 3 * * *',
       everySeconds: 24 * 3600,
       expireInSeconds: 15 * 60,
+      // One DELETE: seconds. Ten minutes leaves five before the job expires.
+      budgetSeconds: 10 * 60,
       run: async () => {
         const deleted = await icons.deleteUnused(db, UNUSED_GRACE_SECONDS);
         if (deleted > 0) log.info({ deleted }, 'icons no link uses deleted');

@@ -25,6 +25,9 @@ export interface IconRoundOptions {
   signal?: AbortSignal;
 }
 
+/** How long a round takes new batches: the next round is due a minute after it began. */
+export const ICON_ROUND_BUDGET_MS = 45_000;
+
 /** How long a taken link stays with its round before another may take it. */
 export const ICON_LEASE_SECONDS = 15 * 60;
 
@@ -52,7 +55,7 @@ export async function iconRound({
   perHostIntervalMs,
   hosts = 4,
   batch = 200,
-  budgetMs = 45_000,
+  budgetMs = ICON_ROUND_BUDGET_MS,
   signal,
 }: IconRoundOptions): Promise<{ looked: number; found: number }> {
   const started = Date.now();

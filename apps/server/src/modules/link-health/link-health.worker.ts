@@ -70,6 +70,9 @@ export const OFFLINE_HOSTS = 2;
  */
 export const LINK_CHECK_LEASE_SECONDS = 15 * 60;
 
+/** How long a round takes new checks: the next round is due five minutes after it began. */
+export const LINK_CHECK_ROUND_BUDGET_MS = 4 * 60_000;
+
 /** How often a link is checked unless the configuration says otherwise: daily. */
 export const LINK_CHECK_INTERVAL_SECONDS = 24 * 3600;
 
@@ -91,7 +94,7 @@ export async function linkCheckRound({
   perHostIntervalMs,
   hosts = 4,
   batch = 200,
-  budgetMs = 4 * 60_000,
+  budgetMs = LINK_CHECK_ROUND_BUDGET_MS,
   timeoutMs = CHECK_TIMEOUT_MS,
   signal,
   sleep = wait,
@@ -263,6 +266,10 @@ export function linkCheckJob(options: LinkCheckRoundOptions): JobDefinition {
     cron: '*/5 * * * *',
     everySeconds: 300,
     expireInSeconds: LINK_CHECK_LEASE_SECONDS,
+    // The round's budget (4 min), the checks under way then (a HEAD and a GET per host, each
+    // within CHECK_TIMEOUT_MS) and the giving back of the rest: within the five minutes
+    // before the next round is due.
+    budgetSeconds: 5 * 60,
     async run() {
       await linkCheckRound(options);
     },
