@@ -1,7 +1,6 @@
 // `npm run admin -- <command>`: administration from the command line, for scripted deploys
 // and for getting back in. Works on the database the server uses (DATABASE_URL or DATA_DIR),
 // after running its migrations. One line on stderr and a non-zero exit on any error.
-import { mkdir } from 'node:fs/promises';
 import { LIMITS } from '@signpost/contract';
 import type { DatabaseHandle } from './db/client.ts';
 import { HELP, parseArguments, readPassword, UsageError } from './admin-arguments.ts';
@@ -24,9 +23,11 @@ async function run(argv: string[]): Promise<string> {
   const { openDatabase } = await import('./db/client.ts');
   const { migrate } = await import('./db/migrate.ts');
   const { composeServer } = await import('./root.ts');
+  const { makeFolders } = await import('./data-dir.ts');
   const { pino } = await import('pino');
   const config = loadConfig(process.env, []);
-  if (!config.databaseUrl) await mkdir(config.dataDir, { recursive: true });
+  // Level by level, so that a read-only file system is reported as such (EROFS), not ENOENT.
+  if (!config.databaseUrl) await makeFolders(config.dataDir);
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });

@@ -205,7 +205,7 @@ export async function buildApp({
   // streams of this instance check theirs at once.
   await app.register(liveHooks, { live: services.live });
   // Prometheus metrics (decision 0064): after the plugins whose state they read.
-  await app.register(metricsPlugin, { live: services.live });
+  await app.register(metricsPlugin, { live: services.live, jobs: services.jobs });
   await app.register(authRoutes, { prefix: '/api/auth', ...services });
   // A demo single sign-on provider, when the demo runs without a configured one.
   if (config.demoData && config.oidcProviders.length === 0) {

@@ -81,6 +81,40 @@ export function describeDataDirError(dataDir: string, error: unknown): string {
   );
 }
 
+/**
+ * Makes `folder` and whichever folders above it are missing, one level at a time, top down.
+ * Node's recursive mkdir reports ENOENT for a level it cannot make on a read-only file
+ * system: for an error it does not expect (EROFS, EDQUOT, EIO…) it looks the folder up
+ * again and answers that look-up's error — the folder is not there. Made one by one, each
+ * level fails with its own error: EROFS, EACCES, EPERM, ENOSPC, ENOTDIR.
+ */
+export async function makeFolders(
+  folder: string,
+  make: (level: string) => Promise<unknown> = mkdir,
+): Promise<void> {
+  const missing: string[] = [];
+  for (let level = path.resolve(folder); ; level = path.dirname(level)) {
+    const found = await stat(level).then(
+      () => true,
+      (error: unknown) => {
+        if (errnoCode(error) === 'ENOENT') return false;
+        throw error;
+      },
+    );
+    if (found) break;
+    missing.unshift(level);
+    if (path.dirname(level) === level) break;
+  }
+  for (const level of missing) {
+    try {
+      await make(level);
+    } catch (error) {
+      // Made meanwhile by another process: what stands there is checked after.
+      if (errnoCode(error) !== 'EEXIST') throw error;
+    }
+  }
+}
+
 function fail(dataDir: string, why: string): never {
   throw new DataDirError(`DATA_DIR ${dataDir} cannot be used: ${why}`);
 }
@@ -102,7 +136,7 @@ export async function checkDataDir(dataDir: string): Promise<void> {
   if (existing && !existing.isDirectory()) fail(dataDir, 'it is a file, not a folder');
   if (!existing) {
     try {
-      await mkdir(dataDir, { recursive: true });
+      await makeFolders(dataDir);
     } catch (error) {
       const code = errnoCode(error);
       fail(

@@ -5,10 +5,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
+import { JOB_STATS_TIMEOUT_MS } from '../src/jobs/queue.ts';
 import { listenMetrics } from '../src/plugins/metrics.ts';
 import { createTestApp } from './app.ts';
 import { createOrganization, createUser, PASSWORD } from './factories.ts';
@@ -366,6 +369,121 @@ describe('metrics', () => {
   });
 });
 
+describe('the job queues’ metrics', () => {
+  /** An app whose job queue runs (mail is configured), scraped behind the token. */
+  async function queued() {
+    const { app: measured, lines } = await opens({
+      METRICS_TOKEN,
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      MAIL_FROM: 'Signpost <signpost@example.test>',
+    });
+    const scrape = async () => {
+      const answer = await measured.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(answer.statusCode).toBe(200);
+      return answer.body;
+    };
+    return { measured, lines, scrape };
+  }
+
+  it('show each queue’s jobs waiting and running and how long its oldest running job has run', async () => {
+    const { scrape } = await queued();
+    const series = (name: string) => `${name}{queue="send-mail"}`;
+    // The queue exists and holds nothing: zeros, not missing series.
+    let text = await scrape();
+    expect(sample(text, series('signpost_job_queue_waiting'))).toBe(0);
+    expect(sample(text, series('signpost_job_queue_active'))).toBe(0);
+    expect(sample(text, series('signpost_job_queue_oldest_active_seconds'))).toBe(0);
+
+    // Jobs put in pg-boss's table as its workers leave them: two new and one to be tried
+    // again (not due for an hour, so that no worker takes them meanwhile), one running for
+    // five minutes and one for ten seconds, and one done long ago.
+    await database.query(
+      `INSERT INTO pgboss.job (name, state, start_after, started_on, expire_in, completed_on)
+       VALUES ('send-mail', 'created', now() + interval '1 hour', NULL, interval '1 hour', NULL),
+              ('send-mail', 'created', now() + interval '1 hour', NULL, interval '1 hour', NULL),
+              ('send-mail', 'retry', now() + interval '1 hour', NULL, interval '1 hour', NULL),
+              ('send-mail', 'active', now() - interval '5 minutes', now() - interval '5 minutes',
+               interval '1 hour', NULL),
+              ('send-mail', 'active', now() - interval '10 seconds', now() - interval '10 seconds',
+               interval '1 hour', NULL),
+              ('send-mail', 'completed', now() - interval '1 day', now() - interval '1 day',
+               interval '1 hour', now() - interval '1 day')`,
+    );
+    try {
+      text = await scrape();
+      expect(sample(text, series('signpost_job_queue_waiting'))).toBe(3);
+      expect(sample(text, series('signpost_job_queue_active'))).toBe(2);
+      const oldest = sample(text, series('signpost_job_queue_oldest_active_seconds'));
+      expect(oldest).toBeGreaterThanOrEqual(300);
+      expect(oldest).toBeLessThan(330);
+      expect(sample(text, 'signpost_job_queue_stats_failures_total')).toBe(0);
+    } finally {
+      await database.query(`DELETE FROM pgboss.job WHERE name = 'send-mail'`);
+    }
+    text = await scrape();
+    expect(sample(text, series('signpost_job_queue_active'))).toBe(0);
+    expect(sample(text, series('signpost_job_queue_oldest_active_seconds'))).toBe(0);
+  });
+
+  it(
+    'are left out of a scrape, which still answers, when the database does not answer in time',
+    { timeout: 20_000 },
+    async () => {
+      const { scrape, lines } = await queued();
+      await scrape();
+      // The job table held by another transaction: on PostgreSQL a lock no reader passes;
+      // the embedded database has one connection, which a transaction holds to itself.
+      let scraped: { text: string; ms: number } | null = null;
+      const during = async () => {
+        const started = Date.now();
+        const text = await scrape();
+        scraped = { text, ms: Date.now() - started };
+      };
+      if (onPostgres) {
+        await database.withConnection(async (conn) => {
+          await conn.exec('BEGIN; LOCK TABLE pgboss.job IN ACCESS EXCLUSIVE MODE');
+          try {
+            await during();
+          } finally {
+            await conn.exec('ROLLBACK');
+          }
+        });
+      } else {
+        const client = (database.db as unknown as { $client: PGlite }).$client;
+        let held = () => {};
+        const holding = client.transaction(async (tx) => {
+          await tx.query('SELECT 1');
+          await new Promise<void>((resolve) => (held = resolve));
+        });
+        try {
+          await during();
+        } finally {
+          held();
+          await holding;
+        }
+      }
+      const { text, ms } = scraped!;
+      // Within the limit of JOB_STATS_TIMEOUT_MS (and some room), not when the database is back.
+      expect(ms).toBeGreaterThanOrEqual(JOB_STATS_TIMEOUT_MS - 100);
+      expect(ms).toBeLessThan(JOB_STATS_TIMEOUT_MS + 3000);
+      expect(text).not.toMatch(/^signpost_job_queue_(waiting|active|oldest_active_seconds)\{/m);
+      expect(sample(text, 'signpost_job_queue_stats_failures_total')).toBe(1);
+      expect(text).toContain('signpost_http_requests_total');
+      expect(lines).toContainEqual(
+        expect.objectContaining({ msg: 'metrics: the job queue figures could not be read' }),
+      );
+      // Back once the database answers.
+      const after = await scrape();
+      expect(sample(after, 'signpost_job_queue_waiting{queue="send-mail"}')).toBe(0);
+      expect(sample(after, 'signpost_job_queue_stats_failures_total')).toBe(1);
+    },
+  );
+});
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -377,12 +495,9 @@ function freePort(): Promise<number> {
   });
 }
 
-describe('the Grafana dashboard in docs/grafana', () => {
-  it('asks only for metrics the server exposes, each panel with a query', async () => {
-    const file = new URL('../../../docs/grafana/signpost-dashboard.json', import.meta.url);
-    const dashboard = JSON.parse(await readFile(file, 'utf8')) as {
-      panels: { title: string; targets: { expr: string }[] }[];
-    };
+describe('the Grafana dashboard and the alerting rules in docs/grafana', () => {
+  /** The name of every series the server exposes, the pool's included on either database. */
+  async function exposedNames(): Promise<Set<string>> {
     const { app: measured } = await opens({ METRICS_TOKEN });
     await measured.inject({ method: 'GET', url: '/healthz' });
     const text = (
@@ -415,6 +530,15 @@ describe('the Grafana dashboard in docs/grafana', () => {
         exposed.add(name);
       }
     }
+    return exposed;
+  }
+
+  it('the dashboard asks only for metrics the server exposes, each panel with a query', async () => {
+    const file = new URL('../../../docs/grafana/signpost-dashboard.json', import.meta.url);
+    const dashboard = JSON.parse(await readFile(file, 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    const exposed = await exposedNames();
     expect(dashboard.panels.length).toBeGreaterThanOrEqual(10);
     const FUNCTIONS = new Set([
       'sum',
@@ -435,6 +559,21 @@ describe('the Grafana dashboard in docs/grafana', () => {
           expect(exposed.has(name), `${panel.title}: ${name}`).toBe(true);
         }
       }
+    }
+  });
+
+  it('the alerting rules ask only for metrics the server exposes', async () => {
+    const file = new URL('../../../docs/grafana/signpost-alerts.yaml', import.meta.url);
+    const { groups } = parse(await readFile(file, 'utf8')) as {
+      groups: { rules: { expr: string }[] }[];
+    };
+    const exposed = await exposedNames();
+    const exprs = groups.flatMap((group) => group.rules.map((rule) => rule.expr));
+    expect(exprs.length).toBeGreaterThan(0);
+    for (const expr of exprs) {
+      const names = [...expr.matchAll(/\b(signpost_[a-z0-9_]+)/g)].map(([, name]) => name!);
+      expect(names.length, expr).toBeGreaterThan(0);
+      for (const name of names) expect(exposed.has(name), `${expr}: ${name}`).toBe(true);
     }
   });
 });

@@ -66,6 +66,13 @@ export interface RawConnection {
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * The connections of the request pool on PostgreSQL, unless `poolSize` says otherwise. With
+ * the job queue's (JOB_QUEUE_POOL_SIZE) and live updates' LISTEN, what one instance opens
+ * (docs/operations.md, "Database connections").
+ */
+export const DATABASE_POOL_SIZE = 10;
+
 export interface OpenOptions {
   /** PostgreSQL URL, or null for the embedded database. */
   url: string | null;
@@ -240,7 +247,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
   const pool = new DatabasePool({
     connectionString: options.url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? DATABASE_POOL_SIZE,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
   });
@@ -278,7 +285,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         total: pool.totalCount,
         idle: pool.idleCount,
         waiting: pool.waitingCount,
-        max: pool.options.max ?? 10,
+        max: pool.options.max ?? DATABASE_POOL_SIZE,
       }),
       observe: (observer) => {
         pool.observer = observer;

@@ -22,7 +22,7 @@ export interface Mailer {
  */
 export async function createMailer(config: MailConfig): Promise<Mailer> {
   const { default: nodemailer } = await import('nodemailer');
-  // Time limits well within the mail queue's 60 s per try (jobs/queues.ts): a server that
+  // Time limits well within the mail queue's 90 s per try (jobs/queues.ts): a server that
   // stops answering ends the try, which is then tried again (nodemailer's own defaults wait
   // up to 10 minutes).
   const transport = nodemailer.createTransport({

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { selectRows } from '../db/client.ts';
 import type { MailMessage } from './mailer.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createJobs } from './queue.ts';
+import { createJobs, MAIL_BUDGET_SECONDS, MAIL_EXPIRE_SECONDS, SEND_MAIL } from './queue.ts';
 
 const { app, database, config } = await createTestApp();
 
@@ -19,6 +19,7 @@ describe('the job queue', () => {
       name: 'test-rounds',
       policy: 'stately' as const,
       expireInSeconds: 60,
+      budgetSeconds: 30,
       retryLimit: 0,
       retryDelaySeconds: 0,
       retryBackoff: false,
@@ -34,19 +35,37 @@ describe('the job queue', () => {
         active -= 1;
       },
     });
+    expect(jobs.queues()).toEqual([
+      { queue: 'test-rounds', budgetSeconds: 30, expireInSeconds: 60 },
+    ]);
+    // Not running yet: no figures.
+    expect(await jobs.stats()).toEqual([]);
     await jobs.start();
     expect(() =>
       jobs.define({ ...job, spec: { ...spec, name: 'late' }, run: async () => {} }),
     ).toThrow();
+    expect(await jobs.stats()).toEqual([
+      { queue: 'test-rounds', waiting: 0, active: 0, oldestActiveSeconds: 0 },
+    ]);
     const until = async (done: () => boolean) => {
       for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
     };
     // Asked three times while one runs: one more run after it, not three.
     await jobs.runSoon('test-rounds');
     await until(() => runs === 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const [running] = await jobs.stats();
+    expect(running).toMatchObject({ queue: 'test-rounds', waiting: 0, active: 1 });
+    // Running for a second or so (pg-boss notes the start when it takes the job).
+    expect(running!.oldestActiveSeconds).toBeGreaterThanOrEqual(0.9);
+    expect(running!.oldestActiveSeconds).toBeLessThan(10);
     await jobs.runSoon('test-rounds');
     await jobs.runSoon('test-rounds');
     await jobs.runSoon('test-rounds');
+    // One run waits, however often it was asked for.
+    expect(await jobs.stats()).toEqual([
+      expect.objectContaining({ queue: 'test-rounds', waiting: 1, active: 1 }),
+    ]);
     release();
     await until(() => runs === 2);
     const stopping = jobs.stop();
@@ -92,7 +111,19 @@ describe('the job queue', () => {
       pollingIntervalSeconds: 0.5,
       retryDelaySeconds: 1,
     });
+    expect(jobs.queues()).toEqual([
+      {
+        queue: SEND_MAIL,
+        budgetSeconds: MAIL_BUDGET_SECONDS,
+        expireInSeconds: MAIL_EXPIRE_SECONDS,
+      },
+    ]);
     await jobs.start();
+    const [queue] = await selectRows<{ expire_seconds: number }>(
+      database.db,
+      sql`SELECT expire_seconds FROM pgboss.queue WHERE name = ${SEND_MAIL}`,
+    );
+    expect(queue?.expire_seconds).toBe(MAIL_EXPIRE_SECONDS);
     await jobs.sendMail({ to: 'retry@example.test', subject: 'Hello', text: 'Body' });
     await expect.poll(() => sent.length, { timeout: 15_000, interval: 200 }).toBe(1);
     expect(failures).toBe(1);

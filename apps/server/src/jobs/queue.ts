@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
@@ -26,6 +27,21 @@ const MAINTENANCE_SECONDS = 15;
 /** How long a mail's acceptance is remembered, against sending it twice. */
 const ACCEPTED_DAYS = 7;
 
+/** How long sending one mail may take before pg-boss counts it failed (and tries again). */
+export const MAIL_EXPIRE_SECONDS = SEND_MAIL_QUEUE.expireInSeconds;
+
+/** How long sending one mail takes at most when all is well (jobs/queues.ts). */
+export const MAIL_BUDGET_SECONDS = SEND_MAIL_QUEUE.budgetSeconds;
+
+/** The most a reading of the queues' figures (`Jobs.stats`) waits for the database. */
+export const JOB_STATS_TIMEOUT_MS = 2000;
+
+/**
+ * The connections of the queue's own pool on PostgreSQL: its workers' polls, its schedules
+ * and maintenance, and the metrics' reading of its tables, each a short statement.
+ */
+export const JOB_QUEUE_POOL_SIZE = 2;
+
 /**
  * Work the queue does besides mail (decision 0068): a queue, how it takes jobs, and when it
  * runs on its own. Defined before the queue starts.
@@ -38,6 +54,24 @@ export interface JobDefinition {
   /** The same schedule as a period, for the embedded database, where jobs run in process. */
   everySeconds: number;
   run(): Promise<void>;
+}
+
+/** A queue this instance works, and how long its jobs may take. */
+export interface QueueBudget {
+  queue: string;
+  budgetSeconds: number;
+  expireInSeconds: number;
+}
+
+/** What a queue holds now. */
+export interface QueueStats {
+  queue: string;
+  /** Jobs waiting to be taken: new, or to be tried again. */
+  waiting: number;
+  /** Jobs running. */
+  active: number;
+  /** How long the job that has run longest has been running, in seconds; 0 when none runs. */
+  oldestActiveSeconds: number;
 }
 
 export interface Jobs {
@@ -54,6 +88,16 @@ export interface Jobs {
   stop(): Promise<void>;
   /** Puts a mail on the queue; it is sent by a worker, tried again with backoff. */
   sendMail(message: MailMessage): Promise<void>;
+  /** The queues this instance works: mail when it is configured, and the defined work. */
+  queues(): QueueBudget[];
+  /**
+   * What each queue this instance works holds now, for metrics: on pg-boss, read from its
+   * tables in one query (the same figures on every instance of a database); for the
+   * rounds run in process on the embedded database, from the process. Queues not running
+   * here yet are left out. Rejects when the database does not answer within
+   * JOB_STATS_TIMEOUT_MS.
+   */
+  stats(): Promise<QueueStats[]>;
 }
 
 export interface JobsOptions {
@@ -167,6 +211,8 @@ export function createJobs({
   let boss: PgBoss | null = null;
   let pool: DatabasePool | null = null;
   let mailer: Mailer | null = null;
+  // Runs SQL text of several statements on the queue's database, answering the last one's rows.
+  let readScript: (<T>(text: string) => Promise<T[]>) | null = null;
   const definitions: JobDefinition[] = [];
   // On the embedded database there is one process: its jobs run here, on timers, one run of
   // each at a time, with no queue to poll (decision 0068); pg-boss stays for mail.
@@ -243,14 +289,21 @@ export function createJobs({
       if (database.kind === 'postgres' && config.databaseUrl) {
         const own = new DatabasePool({
           connectionString: config.databaseUrl,
-          max: 2,
+          max: JOB_QUEUE_POOL_SIZE,
           application_name: 'pgboss',
           connectionTimeoutMillis: 3000,
         });
         pool = own;
         executeSql = async (text, values) => await own.query(text, values);
+        readScript = async <T>(text: string) => {
+          // Several statements answer one result each.
+          const results = (await own.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+          const last = Array.isArray(results) ? results.at(-1) : results;
+          return (last?.rows ?? []) as T[];
+        };
       } else {
         executeSql = async (text, values) => ({ rows: await database.script(text, values ?? []) });
+        readScript = <T>(text: string) => database.script<T>(text);
       }
       const created = new PgBoss({
         db: { executeSql },
@@ -318,6 +371,7 @@ export function createJobs({
       const running = boss;
       boss = null;
       if (running) await running.stop({ graceful: true, wait: true, timeout: 10_000 });
+      readScript = null;
       const ownPool = pool;
       pool = null;
       await ownPool?.end();
@@ -329,11 +383,95 @@ export function createJobs({
       if (!boss) throw new Error('mail is not configured');
       await boss.send(SEND_MAIL, message);
     },
+
+    queues() {
+      return [
+        ...(mailConfig
+          ? [
+              {
+                queue: SEND_MAIL,
+                budgetSeconds: MAIL_BUDGET_SECONDS,
+                expireInSeconds: MAIL_EXPIRE_SECONDS,
+              },
+            ]
+          : []),
+        ...definitions.map(({ spec }) => ({
+          queue: spec.name,
+          budgetSeconds: spec.budgetSeconds,
+          expireInSeconds: spec.expireInSeconds,
+        })),
+      ];
+    },
+
+    async stats() {
+      const figures = new Map<string, QueueStats>();
+      const now = Date.now();
+      for (const [queue, job] of local) figures.set(queue, { queue, ...job.stats(now) });
+      const read = readScript;
+      if (!boss || !read) return [...figures.values()];
+      // The queues on pg-boss: mail, and on PostgreSQL the defined work. Each is reported,
+      // with zeros when it holds nothing.
+      const queued = [
+        ...(mailer ? [SEND_MAIL] : []),
+        ...definitions.map((d) => d.spec.name).filter((queue) => !local.has(queue)),
+      ];
+      for (const queue of queued) {
+        figures.set(queue, { queue, waiting: 0, active: 0, oldestActiveSeconds: 0 });
+      }
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the job queue's figures took over ${JOB_STATS_TIMEOUT_MS} ms`)),
+          JOB_STATS_TIMEOUT_MS,
+        );
+      });
+      try {
+        const rows = await Promise.race([read<StatsRow>(STATS_SQL), late]);
+        for (const row of rows) {
+          if (!queued.includes(row.name)) continue;
+          figures.set(row.name, {
+            queue: row.name,
+            waiting: Number(row.waiting),
+            active: Number(row.active),
+            oldestActiveSeconds: Math.max(0, Number(row.oldest_active_seconds)),
+          });
+        }
+      } finally {
+        clearTimeout(timer);
+      }
+      return [...figures.values()];
+    },
   };
 }
 
+interface StatsRow {
+  name: string;
+  waiting: number;
+  active: number;
+  oldest_active_seconds: number;
+}
+
+/**
+ * Every queue's jobs waiting and running, and the age of its oldest running one, from
+ * pg-boss's tables (pgboss.job: a job is `created`, `retry`, `active`, then done). One
+ * query, whose SELECT the server cancels past the limit too, so that a slow database never
+ * holds a scrape nor keeps working for it.
+ */
+const STATS_SQL = `
+  SET LOCAL statement_timeout = ${JOB_STATS_TIMEOUT_MS};
+  SELECT name,
+         count(*) FILTER (WHERE state IN ('created', 'retry'))::int AS waiting,
+         count(*) FILTER (WHERE state = 'active')::int AS active,
+         COALESCE(EXTRACT(epoch FROM now() - min(started_on) FILTER (WHERE state = 'active')), 0)::float8
+           AS oldest_active_seconds
+    FROM pgboss.job
+   WHERE state IN ('created', 'retry', 'active')
+   GROUP BY name`;
+
 interface LocalJob {
   start(): void;
+  /** Its figures: a run under way, and one more asked for after it. */
+  stats(now: number): Omit<QueueStats, 'queue'>;
   /** Runs it now, or once more right after the run under way. */
   soon(): void;
   /** No new run; waits for the one under way. */
@@ -345,6 +483,7 @@ const FIRST_RUN_MS = 5_000;
 
 function localJob(definition: JobDefinition, log: FastifyBaseLogger): LocalJob {
   let running: Promise<void> | null = null;
+  let runningSince = 0;
   let again = false;
   let stopped = false;
   const timers: NodeJS.Timeout[] = [];
@@ -354,6 +493,7 @@ function localJob(definition: JobDefinition, log: FastifyBaseLogger): LocalJob {
       again = true;
       return;
     }
+    runningSince = Date.now();
     running = definition
       .run()
       .catch((error: unknown) => log.error({ err: error, job: definition.spec.name }, 'job failed'))
@@ -371,6 +511,11 @@ function localJob(definition: JobDefinition, log: FastifyBaseLogger): LocalJob {
       timers.push(setInterval(run, definition.everySeconds * 1000).unref());
     },
     soon: run,
+    stats: (now) => ({
+      waiting: again ? 1 : 0,
+      active: running ? 1 : 0,
+      oldestActiveSeconds: running ? Math.max(0, (now - runningSince) / 1000) : 0,
+    }),
     async stop() {
       stopped = true;
       again = false;

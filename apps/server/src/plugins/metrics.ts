@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Jobs, QueueStats } from '../jobs/queue.ts';
 import { AppError } from '../lib/errors.ts';
 import { pathOf } from './request-log.ts';
 
@@ -39,9 +40,11 @@ const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2
 export interface MetricsOptions {
   /** The live-update streams open on this instance (modules/live). */
   live: { readonly size: number };
+  /** The job queue, whose queues' figures are read at each scrape. */
+  jobs: Pick<Jobs, 'stats'>;
 }
 
-export const metricsPlugin = fp(async (app: FastifyInstance, { live }: MetricsOptions) => {
+export const metricsPlugin = fp(async (app: FastifyInstance, { live, jobs }: MetricsOptions) => {
   const register = new Registry();
   const served = app.config.metrics !== null;
   // Process metrics (CPU, memory, event-loop lag, garbage collection, handles) sample the
@@ -81,6 +84,60 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { live }: MetricsOp
       this.set(live.size);
     },
   });
+
+  // The job queues' figures (decision 0068), read once per scrape for the three gauges (they
+  // are collected together), within JOB_STATS_TIMEOUT_MS. On PostgreSQL they come from the
+  // queue's tables, so every instance on a database shows the same; on the embedded
+  // database, mail's from its tables and the rounds' from the process that runs them. When
+  // they cannot be read in time, the scrape goes on without them and the failure is counted.
+  const statsFailures = new Counter({
+    name: 'signpost_job_queue_stats_failures_total',
+    help: 'Scrapes that went without the job queue figures: the database did not answer in time.',
+    registers: [register],
+    async collect() {
+      await readStats();
+    },
+  });
+  let reading: Promise<QueueStats[] | null> | null = null;
+  let warned = 0;
+  const readStats = () =>
+    (reading ??= jobs
+      .stats()
+      .catch((error: unknown) => {
+        statsFailures.inc();
+        // Once a minute at most: a database that is away fails every scrape.
+        if (Date.now() - warned > 60_000) {
+          warned = Date.now();
+          app.log.warn({ err: error }, 'metrics: the job queue figures could not be read');
+        }
+        return null;
+      })
+      .finally(() => {
+        reading = null;
+      }));
+  const queueGauge = (name: string, help: string, pick: (s: QueueStats) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'] as const,
+      registers: [register],
+      async collect() {
+        const stats = await readStats();
+        this.reset();
+        for (const queue of stats ?? []) this.set({ queue: queue.queue }, pick(queue));
+      },
+    });
+  queueGauge(
+    'signpost_job_queue_waiting',
+    'Jobs waiting to be taken, new or to be tried again, by queue.',
+    (s) => s.waiting,
+  );
+  queueGauge('signpost_job_queue_active', 'Jobs running, by queue.', (s) => s.active);
+  queueGauge(
+    'signpost_job_queue_oldest_active_seconds',
+    'How long the job running longest has been running, by queue (0 when none runs).',
+    (s) => s.oldestActiveSeconds,
+  );
 
   const pool = app.database.pool;
   if (pool) {

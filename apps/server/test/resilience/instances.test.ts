@@ -20,7 +20,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase, selectRows, type DatabaseHandle } from '../../src/db/client.ts';
 import { migrate, MIGRATIONS_DIR, sqlFiles } from '../../src/db/migrate.ts';
 import { prepareJobQueue } from '../../src/jobs/queue.ts';
-import { LINK_CHECKS_QUEUE, QUEUES } from '../../src/jobs/queues.ts';
+import { ICON_ROUNDS_QUEUE, LINK_CHECKS_QUEUE, QUEUES } from '../../src/jobs/queues.ts';
 import {
   createCollection,
   createLink,
@@ -174,7 +174,9 @@ describe('instances that start together', () => {
         expect(result.up).toBe(INSTANCES);
         const queues = await queuesOf(url);
         expect(queues.map((q) => q.name)).toContain(LINK_CHECKS_QUEUE.name);
-        expect(queues.find((q) => q.name === 'link-icons')?.expire_seconds).toBe(60);
+        expect(queues.find((q) => q.name === 'link-icons')?.expire_seconds).toBe(
+          ICON_ROUNDS_QUEUE.expireInSeconds,
+        );
         const client = new pg.Client({ connectionString: url });
         await client.connect();
         const applied = await client.query('SELECT name FROM schema_migrations');
