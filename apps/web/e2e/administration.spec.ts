@@ -239,6 +239,25 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   // A reload shows the same view; back returns to the team's page.
   await page.reload();
   await expect(adminTeam.getByRole('link', { name: /^Handbook/ })).toBeVisible();
+  // The editor changes the space in their own browser: the administrator's view follows,
+  // without a reload, as the portal's spaces do.
+  await editor.reload();
+  await editorTeam.getByRole('button', { name: 'Add', exact: true }).click();
+  await editor.getByRole('button', { name: 'New Link' }).click();
+  const editorAdd = editor.getByRole('dialog', { name: 'Add link' });
+  await editorAdd.getByLabel('Link address').fill('https://oncall.harbor.example');
+  await editorAdd.getByLabel('Link name').fill('On-call rota');
+  await editorAdd.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(editorAdd).toBeHidden();
+  await expect(adminTeam.getByRole('link', { name: /^On-call rota/ })).toBeVisible();
+  await editorTeam.getByRole('button', { name: 'More actions for On-call rota' }).click();
+  await editor
+    .getByRole('dialog', { name: 'On-call rota' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(editorTeam.getByRole('link', { name: /^On-call rota/ })).toHaveCount(0);
+  await expect(adminTeam.getByRole('link', { name: /^On-call rota/ })).toHaveCount(0);
+  await expect(adminTeam.getByRole('link', { name: /^Handbook/ })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(teamAddress);
   await expect(teams.getByRole('button', { name: "Open the team's space" })).toBeVisible();
