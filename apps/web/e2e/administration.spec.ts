@@ -85,6 +85,11 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await invite.getByLabel('Team (optional)').selectOption({ label: TEAM });
   await expect(invite.getByLabel('Role in the team')).toHaveValue('member');
   await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  // It says that no mail went, and why: the link is to be passed on by hand.
+  await expect(invite.getByRole('status').filter({ hasText: 'No mail is set up' })).toHaveText(
+    `No mail is set up: copy this link and send it to ${EDITOR.email}. It works for 7 days, once.`,
+  );
+  await expect(invite.getByText(/mail to .* (is queued|was sent)/)).toHaveCount(0);
   const link = await invite.getByLabel('Invitation link').inputValue();
   expect(link).toMatch(new RegExp(`^${freshServer.baseURL}/#invitation=.+`));
   await expect(invite.getByText(`${EDITOR.name} is in ${TEAM} (Member).`)).toBeVisible();

@@ -30,6 +30,21 @@ export interface JobDefinition {
   run(): Promise<void>;
 }
 
+/** What a mail is about, for whoever follows what became of it (an invitation's id). */
+export interface MailAbout {
+  kind: string;
+  id: string;
+}
+
+/**
+ * What became of a try to send a mail: the mail server accepted it; refused it or could not
+ * be reached, and it is tried again; or the last try failed, and nothing more is tried.
+ */
+export type MailOutcome = 'sent' | 'retrying' | 'failed';
+
+/** A job of the mail queue: the mail, and what it is about when someone follows it. */
+type QueuedMail = MailMessage & { about?: MailAbout };
+
 export interface Jobs {
   /** True when mail is configured: `sendMail` then really sends. */
   readonly mailEnabled: boolean;
@@ -42,8 +57,17 @@ export interface Jobs {
   runSoon(queue: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Puts a mail on the queue; it is sent by a worker, tried again with backoff. */
-  sendMail(message: MailMessage): Promise<void>;
+  /**
+   * Puts a mail on the queue; it is sent by a worker, tried again with backoff. With
+   * `about`, each try's outcome is told to the listener of its kind (`onMailOutcome`), on
+   * whichever instance's worker made it.
+   */
+  sendMail(message: MailMessage, about?: MailAbout): Promise<void>;
+  /**
+   * Follows the mails about one kind of thing: `listener` hears each try's outcome. Set
+   * before `start`. A listener that fails is logged; the mail is not sent again for it.
+   */
+  onMailOutcome(kind: string, listener: (id: string, outcome: MailOutcome) => Promise<void>): void;
 }
 
 export interface JobsOptions {
@@ -56,6 +80,8 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number;
   /** The first wait before a failed mail is tried again (doubling each time). */
   retryDelaySeconds?: number;
+  /** How many times a failed mail is tried again. */
+  retryLimit?: number;
 }
 
 /**
@@ -71,6 +97,7 @@ export function createJobs({
   mailer: givenMailer,
   pollingIntervalSeconds = 1,
   retryDelaySeconds = MAIL_RETRIES.delaySeconds,
+  retryLimit = MAIL_RETRIES.limit,
 }: JobsOptions): Jobs {
   const mailConfig = config.mail;
   let boss: PgBoss | null = null;
@@ -81,6 +108,18 @@ export function createJobs({
   // each at a time, with no queue to poll (decision 0068); pg-boss stays for mail.
   const local = new Map<string, LocalJob>();
   let started = false;
+  const mailListeners = new Map<string, (id: string, outcome: MailOutcome) => Promise<void>>();
+
+  /** Tells the listener of a mail's kind what became of a try; never fails the job. */
+  const tell = async (about: MailAbout | undefined, outcome: MailOutcome, job: string) => {
+    const listener = about && mailListeners.get(about.kind);
+    if (!about || !listener) return;
+    try {
+      await listener(about.id, outcome);
+    } catch (error) {
+      log.warn({ job, err: error, about: about.kind }, 'what became of a mail was not recorded');
+    }
+  };
 
   return {
     mailEnabled: mailConfig !== null,
@@ -88,6 +127,11 @@ export function createJobs({
     define(definition) {
       if (started) throw new Error('jobs are defined before the queue starts');
       definitions.push(definition);
+    },
+
+    onMailOutcome(kind, listener) {
+      if (started) throw new Error('mail is followed from before the queue starts');
+      mailListeners.set(kind, listener);
     },
 
     async runSoon(queue) {
@@ -152,23 +196,34 @@ export function createJobs({
       if (!mailer) return;
       await boss.createQueue(SEND_MAIL, {
         name: SEND_MAIL,
-        retryLimit: MAIL_RETRIES.limit,
+        retryLimit,
         retryDelay: retryDelaySeconds,
         retryBackoff: true,
         expireInSeconds: 120,
       });
       const send = mailer;
-      await boss.work<MailMessage>(SEND_MAIL, { pollingIntervalSeconds }, async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await send.send(job.data);
-            log.info({ job: job.id, to: job.data.to }, 'mail sent');
-          } catch (error) {
-            log.warn({ job: job.id, err: error }, 'mail not sent; it will be tried again');
-            throw error;
+      await boss.work<QueuedMail>(
+        SEND_MAIL,
+        { pollingIntervalSeconds, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            const { about, ...message } = job.data;
+            try {
+              await send.send(message);
+            } catch (error) {
+              const last = job.retryCount >= job.retryLimit;
+              log.warn(
+                { job: job.id, err: error },
+                last ? 'mail not sent; no more tries' : 'mail not sent; it will be tried again',
+              );
+              await tell(about, last ? 'failed' : 'retrying', job.id);
+              throw error;
+            }
+            log.info({ job: job.id, to: message.to }, 'mail sent');
+            await tell(about, 'sent', job.id);
           }
-        }
-      });
+        },
+      );
     },
 
     async stop() {
@@ -185,9 +240,15 @@ export function createJobs({
       mailer = null;
     },
 
-    async sendMail(message) {
+    async sendMail(message, about) {
       if (!boss) throw new Error('mail is not configured');
-      await boss.send(SEND_MAIL, message);
+      const job: QueuedMail = about ? { ...message, about } : message;
+      // Each job carries its tries, so that they hold whatever the queue was made with.
+      await boss.send(SEND_MAIL, job, {
+        retryLimit,
+        retryDelay: retryDelaySeconds,
+        retryBackoff: true,
+      });
     },
   };
 }
