@@ -52,7 +52,7 @@ import { createPeersRepository } from './modules/peers/peers.repository.ts';
 import { createPeersService } from './modules/peers/peers.service.ts';
 import { createPeopleRepository } from './modules/people/people.repository.ts';
 import { createPeopleRules } from './modules/people/people.rules.ts';
-import { createPeopleService } from './modules/people/people.service.ts';
+import { createPeopleService, INVITATION_MAIL } from './modules/people/people.service.ts';
 import { createSecondFactorRepository } from './modules/second-factor/second-factor.repository.ts';
 import { createSecondFactorService } from './modules/second-factor/second-factor.service.ts';
 import { createCommandLineRepository } from './modules/setup/command-line.repository.ts';
@@ -197,6 +197,8 @@ export function composeServer({
   const peopleDirectory = createPeopleDirectory({ db, directory: r.directory });
   const peopleRules = createPeopleRules({ people: r.people, audit });
   const teams = createTeamsService({ db, teams: r.teams, adminAccess, audit });
+  // What became of each invitation's mail, as the queue's worker finds it (decision 0079).
+  jobs.onMailOutcome(INVITATION_MAIL, (id, outcome) => invitations.mailOutcome(id, outcome));
   const people = createPeopleService({
     db,
     config,

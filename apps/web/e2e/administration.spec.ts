@@ -85,6 +85,11 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await invite.getByLabel('Team (optional)').selectOption({ label: TEAM });
   await expect(invite.getByLabel('Role in the team')).toHaveValue('member');
   await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  // It says that no mail went, and why: the link is to be passed on by hand.
+  await expect(invite.getByRole('status').filter({ hasText: 'No mail is set up' })).toHaveText(
+    `No mail is set up: copy this link and send it to ${EDITOR.email}. It works for 7 days, once.`,
+  );
+  await expect(invite.getByText(/mail to .* (is queued|was sent)/)).toHaveCount(0);
   const link = await invite.getByLabel('Invitation link').inputValue();
   expect(link).toMatch(new RegExp(`^${freshServer.baseURL}/#invitation=.+`));
   await expect(invite.getByText(`${EDITOR.name} is in ${TEAM} (Member).`)).toBeVisible();
@@ -238,6 +243,25 @@ test('administration from the first run: setup, team, invitation, editor, sugges
   await expect(adminTeam.getByRole('link', { name: /^Handbook/ })).toBeVisible();
   // A reload shows the same view; back returns to the team's page.
   await page.reload();
+  await expect(adminTeam.getByRole('link', { name: /^Handbook/ })).toBeVisible();
+  // The editor changes the space in their own browser: the administrator's view follows,
+  // without a reload, as the portal's spaces do.
+  await editor.reload();
+  await editorTeam.getByRole('button', { name: 'Add', exact: true }).click();
+  await editor.getByRole('button', { name: 'New Link' }).click();
+  const editorAdd = editor.getByRole('dialog', { name: 'Add link' });
+  await editorAdd.getByLabel('Link address').fill('https://oncall.harbor.example');
+  await editorAdd.getByLabel('Link name').fill('On-call rota');
+  await editorAdd.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(editorAdd).toBeHidden();
+  await expect(adminTeam.getByRole('link', { name: /^On-call rota/ })).toBeVisible();
+  await editorTeam.getByRole('button', { name: 'More actions for On-call rota' }).click();
+  await editor
+    .getByRole('dialog', { name: 'On-call rota' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(editorTeam.getByRole('link', { name: /^On-call rota/ })).toHaveCount(0);
+  await expect(adminTeam.getByRole('link', { name: /^On-call rota/ })).toHaveCount(0);
   await expect(adminTeam.getByRole('link', { name: /^Handbook/ })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(teamAddress);

@@ -69,6 +69,35 @@ test('links that need attention: marks, the list, a moved address updated, and t
   await expectAccessible(admin);
   await vpn.getByRole('button', { name: 'Cancel' }).click();
   await expect(vpn).toContainText('VPN setup guide');
+  // Deleted from its row, then undone from the notice: the row shows the link again, with its
+  // actions, and no longer says it is deleted.
+  await vpn.getByRole('button', { name: 'Delete the link' }).click();
+  await expect(vpn.getByRole('status')).toHaveText(
+    'Link deleted. You can undo it from the notice for a few seconds.',
+  );
+  await expect(vpn.getByRole('button', { name: 'Edit the address' })).toHaveCount(0);
+  const deleted = admin.getByRole('status').filter({ hasText: '“VPN setup guide” deleted' });
+  await deleted.getByRole('button', { name: 'Undo' }).click();
+  await expect(vpn.getByRole('status')).toHaveText('Link restored. It is checked again soon.');
+  await expect(vpn.getByRole('button', { name: 'Edit the address' })).toBeEnabled();
+  await expect(vpn.getByRole('button', { name: 'Delete the link' })).toBeEnabled();
+  // An address saved, then undone: the row shows the address it had.
+  const address = (await vpn.locator('.admin-broken__url').textContent()) ?? '';
+  expect(address).toMatch(/^https?:\/\//);
+  await vpn.getByRole('button', { name: 'Edit the address' }).click();
+  await vpn.getByLabel('Link address').fill('https://vpn.example.org/setup');
+  await vpn.getByRole('button', { name: 'Save the address' }).click();
+  await expect(vpn.getByRole('status')).toHaveText(
+    'Address saved. The link is checked again soon.',
+  );
+  await expect(vpn.locator('.admin-broken__url')).toHaveText('https://vpn.example.org/setup');
+  const changed = admin.getByRole('status').filter({ hasText: '“VPN setup guide” changed' });
+  await changed.getByRole('button', { name: 'Undo' }).click();
+  await expect(vpn.getByRole('status')).toHaveText(
+    'Address put back. The link is checked again soon.',
+  );
+  await expect(vpn.locator('.admin-broken__url')).toHaveText(address);
+  await expect(vpn.getByRole('button', { name: 'Edit the address' })).toBeEnabled();
   // The row opens the link where it lives: its team's space, at its collection.
   await vpn.getByRole('button', { name: 'Open in IT' }).click();
   await expect(admin).toHaveURL(/\/console\/teams\/[A-Za-z0-9_-]{21}\/space$/);

@@ -121,16 +121,66 @@ export const UpdatePersonBody = Type.Object(
 );
 export type UpdatePersonBody = Static<typeof UpdatePersonBody>;
 
-/** An invitation made or sent again: the link to copy when no mail is configured. */
+/**
+ * What became of an invitation's mail when the answer was made (decision 0079): put on the
+ * mail queue (whose worker sends it a moment later), not set up on this server, or set up
+ * but not taken by the queue. In the last two the answer carries the link to pass on.
+ */
+export const InvitationMail = Type.Union(
+  [Type.Literal('queued'), Type.Literal('not-configured'), Type.Literal('not-queued')],
+  {
+    description:
+      '`queued`: a mail with the link is on the mail queue (see the person for what the ' +
+      'mail server said); `not-configured`: no mail is set up; `not-queued`: mail is set up ' +
+      'but the queue did not take it. Without a queued mail the answer carries the link.',
+  },
+);
+export type InvitationMail = Static<typeof InvitationMail>;
+
+/** An invitation made or sent again: whether it went by mail, or the link to copy. */
 export const InvitationSentResponse = Type.Object({
   person: PersonRow,
   expiresAt: Type.String(),
-  /** True when a mail with the link is on its way. */
+  mail: InvitationMail,
+  /** True when `mail` is `queued` (kept for the scripts that read it). */
   mailed: Type.Boolean(),
-  /** The link to hand over, when no mail is configured; null when it was mailed. */
+  /** The link to hand over when no mail was queued; null when one was. */
   link: Type.Union([Type.String(), Type.Null()]),
 });
 export type InvitationSentResponse = Static<typeof InvitationSentResponse>;
+
+/**
+ * What became of an open invitation's mail, as the mail queue's worker last found it:
+ * `queued` (not tried yet), `retrying` (the mail server refused it or could not be reached;
+ * it is tried again), `sent` (the mail server accepted it), `failed` (every try failed);
+ * null when no mail was queued and the link was handed to the administrator.
+ */
+export const InvitationMailState = Type.Union([
+  Type.Literal('queued'),
+  Type.Literal('retrying'),
+  Type.Literal('sent'),
+  Type.Literal('failed'),
+  Type.Null(),
+]);
+export type InvitationMailState = Static<typeof InvitationMailState>;
+
+/** A person's open invitation: neither accepted nor replaced by a newer one. */
+export const OpenInvitation = Type.Object({
+  createdAt: Type.String(),
+  /** When its link stops working (it may be past: the invitation expired). */
+  expiresAt: Type.String(),
+  mail: InvitationMailState,
+  /** When `mail` last changed; null without a mail. */
+  mailAt: Type.Union([Type.String(), Type.Null()]),
+});
+export type OpenInvitation = Static<typeof OpenInvitation>;
+
+/** One person's page in the console: their row, and their open invitation if any. */
+export const PersonDetail = Type.Object({
+  ...PersonRow.properties,
+  invitation: Type.Union([OpenInvitation, Type.Null()]),
+});
+export type PersonDetail = Static<typeof PersonDetail>;
 
 /** What a person owns that others share: asked about before they are deleted. */
 export const OffboardingResponse = Type.Object({

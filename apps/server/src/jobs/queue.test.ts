@@ -180,4 +180,63 @@ describe('the job queue', () => {
     expect(calls).toHaveLength(1);
     await jobs.stop();
   }, 30_000);
+
+  it('tells what became of each try of a mail about something, and nothing for others', async () => {
+    let failures = 0;
+    const sent: MailMessage[] = [];
+    const mailer = {
+      async send(message: MailMessage) {
+        // Nora's first try and every try of Otto's fail.
+        if (
+          message.to === 'otto@example.test' ||
+          (message.to === 'nora@example.test' && failures++ === 0)
+        ) {
+          throw new Error('550 mailbox unavailable');
+        }
+        sent.push(message);
+      },
+      close() {},
+    };
+    const jobs = createJobs({
+      config: { ...config, mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'a@example.test' } },
+      database,
+      log: app.log,
+      mailer,
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+      retryLimit: 1,
+    });
+    const told: string[] = [];
+    jobs.onMailOutcome('invitation', async (id, outcome) => {
+      told.push(`${id} ${outcome}`);
+      // A listener that fails is logged; the mail is not sent again for it.
+      if (id === 'for-pia') throw new Error('the database is away');
+    });
+    await jobs.start();
+    expect(() => jobs.onMailOutcome('late', async () => {})).toThrow();
+    const mail = (to: string) => ({ to, subject: 'Hello', text: 'Body' });
+    await jobs.sendMail(mail('nora@example.test'), { kind: 'invitation', id: 'for-nora' });
+    await jobs.sendMail(mail('otto@example.test'), { kind: 'invitation', id: 'for-otto' });
+    await jobs.sendMail(mail('pia@example.test'), { kind: 'invitation', id: 'for-pia' });
+    await jobs.sendMail(mail('quiet@example.test'));
+    await expect
+      .poll(() => told.filter((t) => !t.endsWith('retrying')).sort(), {
+        timeout: 20_000,
+        interval: 200,
+      })
+      .toEqual(['for-nora sent', 'for-otto failed', 'for-pia sent']);
+    expect(told.filter((t) => t.endsWith('retrying')).sort()).toEqual([
+      'for-nora retrying',
+      'for-otto retrying',
+    ]);
+    // What a mail is about never reaches the mail server; the mail with none went as well.
+    expect(sent.map((m) => m.to).sort()).toEqual([
+      'nora@example.test',
+      'pia@example.test',
+      'quiet@example.test',
+    ]);
+    expect(sent.find((m) => m.to === 'nora@example.test')).toMatchObject(mail('nora@example.test'));
+    expect(sent.find((m) => m.to === 'nora@example.test')).not.toHaveProperty('about');
+    await jobs.stop();
+  }, 40_000);
 });

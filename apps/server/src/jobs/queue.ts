@@ -74,6 +74,21 @@ export interface QueueStats {
   oldestActiveSeconds: number;
 }
 
+/** What a mail is about, for whoever follows what became of it (an invitation's id). */
+export interface MailAbout {
+  kind: string;
+  id: string;
+}
+
+/**
+ * What became of a try to send a mail: the mail server accepted it; refused it or could not
+ * be reached, and it is tried again; or the last try failed, and nothing more is tried.
+ */
+export type MailOutcome = 'sent' | 'retrying' | 'failed';
+
+/** A job of the mail queue: the mail, and what it is about when someone follows it. */
+type QueuedMail = MailMessage & { about?: MailAbout };
+
 export interface Jobs {
   /** True when mail is configured: `sendMail` then really sends. */
   readonly mailEnabled: boolean;
@@ -86,8 +101,17 @@ export interface Jobs {
   runSoon(queue: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Puts a mail on the queue; it is sent by a worker, tried again with backoff. */
-  sendMail(message: MailMessage): Promise<void>;
+  /**
+   * Puts a mail on the queue; it is sent by a worker, tried again with backoff. With
+   * `about`, each try's outcome is told to the listener of its kind (`onMailOutcome`), on
+   * whichever instance's worker made it.
+   */
+  sendMail(message: MailMessage, about?: MailAbout): Promise<void>;
+  /**
+   * Follows the mails about one kind of thing: `listener` hears each try's outcome. Set
+   * before `start`. A listener that fails is logged; the mail is not sent again for it.
+   */
+  onMailOutcome(kind: string, listener: (id: string, outcome: MailOutcome) => Promise<void>): void;
   /** The queues this instance works: mail when it is configured, and the defined work. */
   queues(): QueueBudget[];
   /**
@@ -115,6 +139,8 @@ export interface JobsOptions {
   pollingIntervalSeconds?: number;
   /** The first wait before a failed mail is tried again (doubling each time). */
   retryDelaySeconds?: number;
+  /** How many times a failed mail is tried again. */
+  retryLimit?: number;
 }
 
 type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -206,6 +232,7 @@ export function createJobs({
   mailer: givenMailer,
   pollingIntervalSeconds = 1,
   retryDelaySeconds = MAIL_RETRIES.delaySeconds,
+  retryLimit = MAIL_RETRIES.limit,
 }: JobsOptions): Jobs {
   const mailConfig = config.mail;
   let boss: PgBoss | null = null;
@@ -218,6 +245,18 @@ export function createJobs({
   // each at a time, with no queue to poll (decision 0068); pg-boss stays for mail.
   const local = new Map<string, LocalJob>();
   let started = false;
+  const mailListeners = new Map<string, (id: string, outcome: MailOutcome) => Promise<void>>();
+
+  /** Tells the listener of a mail's kind what became of a try; never fails the job. */
+  const tell = async (about: MailAbout | undefined, outcome: MailOutcome, job: string) => {
+    const listener = about && mailListeners.get(about.kind);
+    if (!about || !listener) return;
+    try {
+      await listener(about.id, outcome);
+    } catch (error) {
+      log.warn({ job, err: error, about: about.kind }, 'what became of a mail was not recorded');
+    }
+  };
 
   /** Runs one job of the queue, noted as this instance's while it runs. */
   const tracked = async (jobId: string, queue: string, work: () => Promise<void>) => {
@@ -253,6 +292,11 @@ export function createJobs({
     define(definition) {
       if (started) throw new Error('jobs are defined before the queue starts');
       definitions.push(definition);
+    },
+
+    onMailOutcome(kind, listener) {
+      if (started) throw new Error('mail is followed from before the queue starts');
+      mailListeners.set(kind, listener);
     },
 
     async runSoon(queue) {
@@ -333,35 +377,51 @@ export function createJobs({
       if (!mailer) return;
       const send = mailer;
       const from = mailConfig?.from ?? '';
-      await created.work<MailMessage>(SEND_MAIL, { pollingIntervalSeconds }, async (jobs) => {
-        for (const job of jobs) {
-          await tracked(job.id, SEND_MAIL, async () => {
-            // Accepted by the SMTP server on an earlier try whose end was not recorded (its
-            // instance died): not sent again.
-            const accepted = await database.query('SELECT 1 FROM mail_accepted WHERE job_id = $1', [
-              job.id,
-            ]);
-            if (accepted.length > 0) {
-              log.info({ job: job.id }, 'mail already accepted by the mail server; not sent again');
-              return;
-            }
-            try {
-              await send.send({ ...job.data, messageId: messageIdOf(job.id, from) });
-            } catch (error) {
-              log.warn({ job: job.id, err: error }, 'mail not sent; it will be tried again');
-              throw error;
-            }
-            await database.query(
-              'INSERT INTO mail_accepted (job_id) VALUES ($1) ON CONFLICT DO NOTHING',
-              [job.id],
-            );
-            await database.query(
-              `DELETE FROM mail_accepted WHERE accepted_at < now() - interval '${ACCEPTED_DAYS} days'`,
-            );
-            log.info({ job: job.id, to: job.data.to }, 'mail sent');
-          });
-        }
-      });
+      await created.work<QueuedMail>(
+        SEND_MAIL,
+        { pollingIntervalSeconds, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) {
+            const { about, ...message } = job.data;
+            await tracked(job.id, SEND_MAIL, async () => {
+              // Accepted by the SMTP server on an earlier try whose end was not recorded (its
+              // instance died): not sent again.
+              const accepted = await database.query(
+                'SELECT 1 FROM mail_accepted WHERE job_id = $1',
+                [job.id],
+              );
+              if (accepted.length > 0) {
+                log.info(
+                  { job: job.id },
+                  'mail already accepted by the mail server; not sent again',
+                );
+                await tell(about, 'sent', job.id);
+                return;
+              }
+              try {
+                await send.send({ ...message, messageId: messageIdOf(job.id, from) });
+              } catch (error) {
+                const last = job.retryCount >= job.retryLimit;
+                log.warn(
+                  { job: job.id, err: error },
+                  last ? 'mail not sent; no more tries' : 'mail not sent; it will be tried again',
+                );
+                await tell(about, last ? 'failed' : 'retrying', job.id);
+                throw error;
+              }
+              await database.query(
+                'INSERT INTO mail_accepted (job_id) VALUES ($1) ON CONFLICT DO NOTHING',
+                [job.id],
+              );
+              await database.query(
+                `DELETE FROM mail_accepted WHERE accepted_at < now() - interval '${ACCEPTED_DAYS} days'`,
+              );
+              log.info({ job: job.id, to: message.to }, 'mail sent');
+              await tell(about, 'sent', job.id);
+            });
+          }
+        },
+      );
     },
 
     async stop() {
@@ -379,9 +439,15 @@ export function createJobs({
       mailer = null;
     },
 
-    async sendMail(message) {
+    async sendMail(message, about) {
       if (!boss) throw new Error('mail is not configured');
-      await boss.send(SEND_MAIL, message);
+      const job: QueuedMail = about ? { ...message, about } : message;
+      // Each job carries its tries, so that they hold whatever the queue was made with.
+      await boss.send(SEND_MAIL, job, {
+        retryLimit,
+        retryDelay: retryDelaySeconds,
+        retryBackoff: true,
+      });
     },
 
     queues() {

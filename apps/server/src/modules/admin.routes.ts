@@ -3,6 +3,8 @@ import type { AuditService } from './audit/audit.service.ts';
 import { adminAuditRoutes } from './audit/audit.routes.ts';
 import type { LinkHealthService } from './link-health/link-health.service.ts';
 import { adminBrokenLinksRoutes } from './link-health/link-health.routes.ts';
+import type { LiveHub } from './live/live.hub.ts';
+import { adminTeamSpaceEventsRoutes } from './live/live.routes.ts';
 import type { MenuService } from './menu/menu.service.ts';
 import { adminTeamSpaceRoutes } from './menu/menu.routes.ts';
 import type { OrganizationService } from './organization/organization.service.ts';
@@ -18,6 +20,7 @@ import { adminTeamsRoutes } from './teams/teams.routes.ts';
 export interface AdminServices {
   audit: AuditService;
   linkHealth: LinkHealthService;
+  live: LiveHub;
   menu: MenuService;
   organization: OrganizationService;
   people: PeopleService;
@@ -40,4 +43,6 @@ export const adminRoutes: FastifyPluginAsync<AdminServices> = async (app, servic
   await app.register(adminAuditRoutes, { audit: services.audit });
   await app.register(adminBrokenLinksRoutes, { linkHealth: services.linkHealth });
   await app.register(adminTeamSpaceRoutes, { menu: services.menu });
+  // Its live updates (decision 0062), while the caller runs the team.
+  await app.register(adminTeamSpaceEventsRoutes, { live: services.live, menu: services.menu });
 };

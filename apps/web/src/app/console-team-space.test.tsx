@@ -1,8 +1,8 @@
 // A team's space in the console (decision 0077): an administrator outside the team sees it as
 // the portal shows a space, and runs it with the portal's own panels.
 import type { Space } from '@signpost/contract';
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, setSessionToken } from '../lib/session-store';
 import { RUNS } from '../test/can-fixture';
 import { mockFetch } from '../test/fetch-mock';
@@ -13,6 +13,33 @@ afterEach(() => {
   clearSession();
   window.history.replaceState(null, '', '/');
 });
+
+const EVENTS = '/api/admin/teams/t-platform/space/events';
+
+/**
+ * The stream of the team's space, on top of a mocked fetch: the test writes its frames. Every
+ * other call goes to the mock.
+ */
+function teamSpaceStream(mocked: ReturnType<typeof mockFetch>) {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const opened: { url: string; init: RequestInit }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    if (!url.endsWith('/events')) return mocked.fetchMock(input, init);
+    opened.push({ url, init });
+    const body = new ReadableStream<Uint8Array>({ start: (c) => (controller = c) });
+    return new Response(body, {
+      status: 200,
+      headers: { 'Content-Type': 'text/event-stream; charset=utf-8' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    opened,
+    send: (frame: string) => controller.enqueue(encoder.encode(`event: ${frame}\ndata:\n\n`)),
+  };
+}
 
 const platform: Space = {
   id: 't-platform',
@@ -55,6 +82,74 @@ describe("a team's space in the console", () => {
     const menu = await screen.findByRole('dialog');
     expect(within(menu).getByRole('button', { name: /Delete/ })).toBeInTheDocument();
     expect(within(menu).queryByRole('button', { name: /My Space/ })).toBeNull();
+  });
+
+  it("follows the changes the team's editors make elsewhere, without a reload", async () => {
+    setSessionToken('token-a');
+    const mocked = mockFetch([
+      { path: '/api/consumer/menu', status: 200, body: makeMenu({ admin: true }) },
+      { path: '/api/admin/teams/t-platform/space', status: 200, body: platform },
+    ]);
+    const stream = teamSpaceStream(mocked);
+    window.history.replaceState(null, '', '/console/teams/t-platform/space');
+    renderApp();
+    const space = await screen.findByRole('region', { name: 'Platform' });
+    // One stream, the console's of this team, with the session's token in its header.
+    await waitFor(() => expect(stream.opened).toHaveLength(1));
+    expect(stream.opened[0]?.url).toBe(EVENTS);
+    expect((stream.opened[0]?.init.headers as Record<string, string>).Authorization).toBe(
+      'Bearer token-a',
+    );
+    stream.send('ready');
+    const reads = () =>
+      mocked.requests.filter((r) => r.url === '/api/admin/teams/t-platform/space').length;
+    await waitFor(() => expect(reads()).toBe(2));
+
+    // An editor adds a link in their browser: the server says the space changed.
+    const [deploy] = platform.collections;
+    mocked.routes[1] = {
+      path: '/api/admin/teams/t-platform/space',
+      status: 200,
+      body: {
+        ...platform,
+        collections: [
+          {
+            ...deploy!,
+            items: [
+              ...deploy!.items,
+              makeLink({ id: 'l-status', name: 'Status page', url: 'https://status.example' }),
+            ],
+          },
+        ],
+      },
+    };
+    stream.send('menu');
+    expect(await within(space).findByRole('link', { name: /^Status page/ })).toBeInTheDocument();
+    expect(within(space).getByRole('link', { name: /^Build server/ })).toBeInTheDocument();
+    expect(reads()).toBe(3);
+    // The portal's own stream is not opened beside it.
+    expect(stream.opened.map((call) => call.url)).toEqual([EVENTS]);
+  });
+
+  it('says so when the team can no longer be read after a change', async () => {
+    setSessionToken('token-a');
+    const mocked = mockFetch([
+      { path: '/api/consumer/menu', status: 200, body: makeMenu({ admin: true }) },
+      { path: '/api/admin/teams/t-platform/space', status: 200, body: platform },
+    ]);
+    const stream = teamSpaceStream(mocked);
+    window.history.replaceState(null, '', '/console/teams/t-platform/space');
+    renderApp();
+    await screen.findByRole('region', { name: 'Platform' });
+    await waitFor(() => expect(stream.opened).toHaveLength(1));
+    // The team was deleted meanwhile.
+    mocked.routes[1] = {
+      path: '/api/admin/teams/t-platform/space',
+      status: 404,
+      body: { message: 'Team t-platform was not found' },
+    };
+    stream.send('menu');
+    expect(await screen.findByRole('alert')).toHaveTextContent('could not be loaded');
   });
 
   it('opens at the collection a broken link lives in, when the console asked for it', async () => {

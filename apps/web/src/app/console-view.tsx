@@ -2,10 +2,11 @@ import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionLike, DisplayItem, DisplaySpace, LinkLike } from '../lib/menu/menu-types';
 import { useMenu } from '../lib/menu/get-menu';
+import { useMenuEvents } from '../lib/menu/use-menu-events';
 import { takeCollectionToOpen } from '../lib/page-address';
 import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
 import { SpaceCard } from '../features/spaces/components/space-card';
-import { useTeamSpace } from '../features/admin/api/team-space';
+import { teamSpaceEventsPath, useTeamSpace } from '../features/admin/api/team-space';
 import { type ConsoleView as View } from '../features/admin/console-address';
 import { AdminConsole } from './lazy-panels';
 import { renderPanel, UndoNoticeSlot } from './portal-view';
@@ -72,8 +73,11 @@ function ConsoleTeamSpace({ teamId }: { teamId: string }) {
   });
   const panels = usePanels();
   const { open } = panels;
-  // Opened to show where a link lives (the console's broken links): its collection.
   const shown = space.data !== undefined;
+  // Changes by the team's editors reach this view without a reload, as they reach the
+  // portal's spaces (decision 0062): the stream also hears the team while the person runs it.
+  useMenuEvents(shown, teamSpaceEventsPath(teamId));
+  // Opened to show where a link lives (the console's broken links): its collection.
   useEffect(() => {
     if (!shown) return;
     const id = takeCollectionToOpen();

@@ -4,6 +4,9 @@ import { users } from './users.table.ts';
 
 export type InvitationKind = 'invitation' | 'password-reset';
 
+/** What became of an invitation's mail (0021_invitation_mail.sql); null: none was queued. */
+export type InvitationMailState = 'queued' | 'retrying' | 'sent' | 'failed';
+
 /** A single-use link that lets a person choose their password (0005_administration.sql). */
 export const invitations = pgTable('invitations', {
   id: text('id').primaryKey(),
@@ -20,6 +23,8 @@ export const invitations = pgTable('invitations', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  mailState: text('mail_state').$type<InvitationMailState>(),
+  mailStateAt: timestamp('mail_state_at', { withTimezone: true }),
 });
 
 /** The hash of each first-run setup code a server printed while there was no organization. */

@@ -11,12 +11,23 @@ interface Received {
   data: string;
 }
 
-/** A real SMTP server on a free port, keeping what it receives. */
+/**
+ * A real SMTP server on a free port, keeping what it receives; it refuses every recipient
+ * whose address starts with "refused".
+ */
 async function startSmtp() {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('refused')) {
+        const error = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
+        callback(error);
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
@@ -48,7 +59,12 @@ const invite = async (email: string) => {
     payload: { name: 'Nora New', email },
   });
   expect(response.statusCode).toBe(201);
-  return response.json<{ mailed: boolean; link: string | null; person: { id: string } }>();
+  return response.json<{
+    mail: string;
+    mailed: boolean;
+    link: string | null;
+    person: { id: string };
+  }>();
 };
 
 async function mailTo(email: string): Promise<Received> {
@@ -85,7 +101,7 @@ const accept = (token: string, password = 'my new password', ip = '10.1.0.2') =>
 describe('invitations by mail', () => {
   it('sends the invitation through SMTP (a send-mail job): to, subject and the link', async () => {
     const answer = await invite('nora@example.test');
-    expect(answer).toMatchObject({ mailed: true, link: null });
+    expect(answer).toMatchObject({ mail: 'queued', mailed: true, link: null });
     const mail = await mailTo('nora@example.test');
     expect(mail.data).toMatch(/^Subject: You are invited to .+ on Signpost/m);
     expect(mail.data).toMatch(/^From: Signpost <links@example\.test>/m);
@@ -95,6 +111,42 @@ describe('invitations by mail', () => {
       sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-mail'`,
     );
     expect(jobs[0]?.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it("the person's page follows the mail: queued, then sent once the mail server accepted it", async () => {
+    const answer = await invite('paula@example.test');
+    const page = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/people/${answer.person.id}`,
+          headers: admin,
+        })
+      ).json<{ invitation: { mail: string | null; mailAt: string | null } | null }>();
+    // Right after the answer, the worker has not taken the mail yet, or has sent it.
+    expect(['queued', 'sent']).toContain((await page()).invitation?.mail);
+    await mailTo('paula@example.test');
+    await expect
+      .poll(async () => (await page()).invitation?.mail, { timeout: 10_000 })
+      .toBe('sent');
+    expect((await page()).invitation?.mailAt).toEqual(expect.any(String));
+  });
+
+  it("says on the person's page that the mail server refused the mail, and that it is tried again", async () => {
+    const answer = await invite('refused.rita@example.test');
+    expect(answer).toMatchObject({ mail: 'queued', link: null });
+    const page = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/people/${answer.person.id}`,
+          headers: admin,
+        })
+      ).json<{ invitation: { mail: string | null } | null }>();
+    await expect
+      .poll(async () => (await page()).invitation?.mail, { timeout: 10_000 })
+      .toBe('retrying');
+    expect(smtp.received.some((m) => m.to.includes('refused.rita@example.test'))).toBe(false);
   });
 
   // What accepting writes, single use, races and replaced links are the invitations
@@ -133,7 +185,7 @@ describe('invitations by mail', () => {
       headers: admin,
     });
     expect(resent.statusCode).toBe(200);
-    expect(resent.json()).toMatchObject({ mailed: true, link: null });
+    expect(resent.json()).toMatchObject({ mail: 'queued', mailed: true, link: null });
     const second = tokenOf(await mailTo('resend@example.test'));
     expect(second).not.toBe(first);
     expect((await lookup(first)).statusCode).toBe(410);

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { INVITATION_FRAGMENT, PEOPLE_LIMITS } from '@signpost/contract';
 import type { Config } from '../../config.ts';
+import type { MailOutcome } from '../../jobs/queue.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
@@ -67,16 +68,52 @@ export function createInvitationsService({
      */
     async issue(
       executor: Executor,
-      values: { organizationId: string; userId: string; createdBy: string | null },
+      values: {
+        organizationId: string;
+        userId: string;
+        createdBy: string | null;
+        /** A mail with the link is to be queued once the transaction commits. */
+        mail?: boolean;
+      },
     ) {
+      const { mail = false, ...rest } = values;
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + PEOPLE_LIMITS.invitationDays * 24 * 3600_000);
-      await repository.replace(executor, {
-        ...values,
+      const id = await repository.replace(executor, {
+        ...rest,
         tokenHash: hashInvitationToken(token),
         expiresAt,
+        mailState: mail ? 'queued' : null,
       });
-      return { token, expiresAt, link: invitationLink(config, token) };
+      return { id, token, expiresAt, link: invitationLink(config, token) };
+    },
+
+    /**
+     * The mail of an invitation issued with one could not be put on the queue: none goes
+     * out, and its link was handed to the administrator instead (decision 0079).
+     */
+    async mailNotQueued(id: string): Promise<void> {
+      await repository.setMailState(db, id, null, 'queued');
+    },
+
+    /** What the mail queue's worker found when it tried to send an invitation's mail. */
+    async mailOutcome(id: string, outcome: MailOutcome): Promise<void> {
+      await repository.setMailState(db, id, outcome);
+    },
+
+    /**
+     * A person's open invitation for their page in the console: when it was made, until
+     * when it works, and what became of its mail (null: none was queued).
+     */
+    async openOf(organizationId: string, userId: string) {
+      const open = await repository.open(db, organizationId, userId);
+      if (!open) return null;
+      return {
+        createdAt: new Date(open.createdAt).toISOString(),
+        expiresAt: new Date(open.expiresAt).toISOString(),
+        mail: open.mailState,
+        mailAt: open.mailStateAt ? new Date(open.mailStateAt).toISOString() : null,
+      };
     },
 
     /** Who an invitation is for, while it can be used; 410 otherwise. */

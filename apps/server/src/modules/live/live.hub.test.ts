@@ -38,6 +38,7 @@ function fakeRepository(scopes: Record<string, string[]>): LiveRepository {
       return new Map(ids.filter((id) => scopes[id]).map((id) => [id, scopes[id] ?? []]));
     }),
     peopleOfShares: vi.fn(async () => []),
+    teamRunners: vi.fn(async () => new Set<string>()),
     liveCredentials: vi.fn(async () => new Set<string>()),
   };
 }
@@ -154,6 +155,54 @@ describe('the live hub', () => {
     hub.handle('p:ana');
     await vi.waitFor(() => expect(sink.events).toEqual([FRAMES.ready, FRAMES.menu]));
     expect(hub.listeners('p:ana')).toBe(1);
+  });
+
+  it("hears a team's space beside the person's scopes while they run it, checked again with them", async () => {
+    const repository = fakeRepository({ ana: ['p:ana', 'o:org'] });
+    const runs = new Set(['ana team']);
+    repository.teamRunners = vi.fn(async () => new Set(runs));
+    hub = new LiveHub({ db, live: repository }, { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 }, log);
+    const sink = new FakeSink();
+    hub.open(sink, {
+      userId: 'ana',
+      credential: { kind: 'session', id: 'session-ana' },
+      scopes: ['p:ana', 'o:org'],
+      team: 'team',
+    });
+    const portal = open('ana', ['p:ana', 'o:org'], 'session-ana-2');
+    expect([hub.listeners('t:team'), hub.listeners('te:team')]).toEqual([1, 1]);
+    hub.handle('te:team');
+    expect(sink.events).toEqual([FRAMES.ready, FRAMES.menu]);
+    expect(portal.events).toEqual([FRAMES.ready]);
+
+    // Her scopes read again while she still runs it: the team stays.
+    vi.advanceTimersByTime(1000);
+    hub.handle('p:ana');
+    await vi.waitFor(() => expect(sink.events).toHaveLength(3));
+    expect(repository.teamRunners).toHaveBeenCalledWith(db, [{ userId: 'ana', teamId: 'team' }]);
+    expect(hub.listeners('t:team')).toBe(1);
+
+    // The answer cannot be read: the stream keeps what it heard.
+    repository.teamRunners = vi.fn(async () => {
+      throw new Error('the database is away');
+    });
+    vi.advanceTimersByTime(1000);
+    hub.handle('p:ana');
+    await vi.waitFor(() => expect(sink.events).toHaveLength(4));
+    expect(hub.listeners('t:team')).toBe(1);
+
+    // No longer running it: the team goes, her own scopes stay.
+    repository.teamRunners = vi.fn(async () => new Set<string>());
+    vi.advanceTimersByTime(1000);
+    hub.handle('p:ana');
+    await vi.waitFor(() => expect(sink.events).toHaveLength(5));
+    expect([hub.listeners('t:team'), hub.listeners('te:team'), hub.listeners('o:org')]).toEqual([
+      0, 0, 2,
+    ]);
+    vi.advanceTimersByTime(1000);
+    hub.handle('t:team te:team');
+    vi.advanceTimersByTime(1000);
+    expect(sink.events).toHaveLength(5);
   });
 
   it('answers 404 when live updates are turned off, so that clients stop asking', () => {

@@ -61,7 +61,11 @@ const REREAD_BATCH = 500;
 /** Credentials checked in one statement. */
 const CHECK_BATCH = 1000;
 
-/** One open stream: a tab of a signed-in person. Kept small: there may be 10,000 of them. */
+/**
+ * One open stream: a tab of a signed-in person. Kept small: there may be 10,000 of them.
+ * `team`: the team whose space it shows in the console (decision 0077), heard besides the
+ * person's own scopes while they run it.
+ */
 class Stream {
   scopes: string[] = [];
   lastSent = 0;
@@ -71,10 +75,16 @@ class Stream {
     readonly sink: Sink,
     readonly userId: string,
     readonly credential: Credential,
+    readonly team: string | null,
     /** Its row among the streams of every instance; null without the registry. */
     readonly counted: string | null,
   ) {}
 }
+
+/** The scopes of a team's space as its editors see it: its content, its open suggestions. */
+export const teamSpaceScopes = (teamId: string) => [`t:${teamId}`, `te:${teamId}`];
+
+const runnerKey = (userId: string, teamId: string) => `${userId} ${teamId}`;
 
 const credentialKey = (credential: Credential) =>
   `${credential.kind === 'session' ? 's' : 't'}:${credential.id}`;
@@ -191,17 +201,23 @@ export class LiveHub {
     );
   }
 
-  /** Opens a stream on a sink whose headers are sent; the caller was admitted first. */
+  /**
+   * Opens a stream on a sink whose headers are sent; the caller was admitted first. With
+   * `team`, the stream also hears that team's space: the caller checked that the person runs
+   * it (an administrator, or an editor of the team), and each time the person's scopes are
+   * read again it is checked again, the team heard only while they still do.
+   */
   open(
     sink: Sink,
-    person: { userId: string; credential: Credential; scopes: string[] },
+    person: { userId: string; credential: Credential; scopes: string[]; team?: string },
     counted: string | null = null,
   ) {
-    const stream = new Stream(sink, person.userId, person.credential, counted);
+    const team = person.team ?? null;
+    const stream = new Stream(sink, person.userId, person.credential, team, counted);
     this.all.add(stream);
     addTo(this.byUser, person.userId, stream);
     addTo(this.byCredential, credentialKey(person.credential), stream);
-    this.subscribe(stream, person.scopes);
+    this.subscribe(stream, team ? [...person.scopes, ...teamSpaceScopes(team)] : person.scopes);
     this.write(stream, FRAMES.ready);
     return { close: () => this.remove(stream) };
   }
@@ -376,6 +392,7 @@ export class LiveHub {
       } catch (error) {
         this.log.warn({ err: error }, 'live updates: reading scopes failed');
       }
+      const runners = scopes ? await this.runnersOf(batch) : null;
       for (const userId of batch) {
         const streams = this.byUser.get(userId);
         if (!streams) continue;
@@ -387,11 +404,43 @@ export class LiveHub {
             continue;
           }
           // Unread (the database failed), the stream keeps its scopes and refetches anyway.
-          if (keys) this.subscribe(stream, keys);
+          if (keys) this.subscribe(stream, [...keys, ...this.teamScopesOf(stream, runners)]);
           this.notify(stream);
         }
       }
     }
+  }
+
+  /**
+   * Which of these people still run the team their console streams show ("person team"
+   * keys); null when that could not be read.
+   */
+  private async runnersOf(userIds: string[]): Promise<Set<string> | null> {
+    const watching: { userId: string; teamId: string }[] = [];
+    for (const userId of userIds) {
+      for (const stream of this.byUser.get(userId) ?? []) {
+        if (stream.team) watching.push({ userId, teamId: stream.team });
+      }
+    }
+    if (watching.length === 0) return new Set();
+    try {
+      return await this.repository.teamRunners(this.db, watching);
+    } catch (error) {
+      this.log.warn({ err: error }, 'live updates: reading who runs a team failed');
+      return null;
+    }
+  }
+
+  /**
+   * The team space scopes a stream hears besides its person's own: its team's while they
+   * run it; unread (the database failed), the ones it had.
+   */
+  private teamScopesOf(stream: Stream, runners: Set<string> | null): string[] {
+    const team = stream.team;
+    if (!team) return [];
+    const scopes = teamSpaceScopes(team);
+    if (!runners) return stream.scopes.filter((scope) => scopes.includes(scope));
+    return runners.has(runnerKey(stream.userId, team)) ? scopes : [];
   }
 
   private async runSessionCheck(): Promise<void> {

@@ -38,6 +38,29 @@ export function createLiveRepository(sessionIdleMinutes: number) {
     },
 
     /**
+     * Which of these people run these teams, as "person team" keys: an active person of the
+     * team's organization who is one of its administrators (they run every team, decision
+     * 0008) or an editor of the team. The rule of `GET /api/admin/teams/{id}/space`, for the
+     * console's streams of a team's space.
+     */
+    async teamRunners(
+      db: Database,
+      pairs: { userId: string; teamId: string }[],
+    ): Promise<Set<string>> {
+      const rows = await selectRows<{ userId: string; teamId: string }>(
+        db,
+        sql`SELECT u.id AS "userId", t.id AS "teamId"
+            FROM unnest(${sql.param(pairs.map((p) => p.userId))}::text[],
+                        ${sql.param(pairs.map((p) => p.teamId))}::text[]) AS w(user_id, team_id)
+            JOIN users u ON u.id = w.user_id AND u.status = 'active'
+            JOIN teams t ON t.id = w.team_id AND t.organization_id = u.organization_id
+            LEFT JOIN team_memberships tm ON tm.team_id = t.id AND tm.user_id = u.id
+            WHERE u.role = 'admin' OR tm.role = 'editor'`,
+      );
+      return new Set(rows.map((row) => `${row.userId} ${row.teamId}`));
+    },
+
+    /**
      * Which of these credentials are still live, by the same rules as the sign-in check
      * (auth.service `authenticate`), without touching them: an open stream does not keep a
      * session from going idle.

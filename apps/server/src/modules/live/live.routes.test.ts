@@ -56,8 +56,9 @@ const addLink = async (who: Person, collectionId: string) => {
   expect(response.statusCode, response.body).toBe(204);
 };
 
-let people: Record<'admin' | 'editor' | 'teamMember' | 'bystander', Person>;
+let people: Record<'admin' | 'editor' | 'teamMember' | 'bystander' | 'stranger', Person>;
 let teamCollection: { id: string; organizationId: string };
+let teamId: string;
 
 beforeAll(async () => {
   const org = await createOrganization(db);
@@ -67,8 +68,11 @@ beforeAll(async () => {
     editor: await person(),
     teamMember: await person(),
     bystander: await person(),
+    // An administrator of another organization.
+    stranger: await createPerson(app, db, (await createOrganization(db)).id, 'admin'),
   };
   const team = await createTeam(db, org.id);
+  teamId = team.id;
   await addTeamMember(db, team, people.editor.id, 'editor');
   await addTeamMember(db, team, people.teamMember.id);
   teamCollection = await createCollection(db, { team });
@@ -123,6 +127,50 @@ describe('the menu event stream', () => {
     expect(stream.queued.length).toBeGreaterThanOrEqual(1);
     expect(stream.queued.length).toBeLessThanOrEqual(Math.min(6, 1 + Math.max(1, windows)));
     expect(new Set(stream.queued)).toEqual(new Set(['menu']));
+  });
+});
+
+describe("the console's stream of a team's space", () => {
+  const path = () => `/api/admin/teams/${teamId}/space/events`;
+
+  it('tells an administrator outside the team when an editor changes its space', async () => {
+    const stream = await openStream(app, people.admin.headers, path());
+    opened.push(stream);
+    expect(stream.status, stream.body).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(stream.headers['cache-control']).toBe('no-store, no-transform');
+    expect(await stream.next()).toBe('ready');
+    // The administrator's portal stream hears no team they are not in.
+    const portal = await streamOf(people.admin);
+    await addLink(people.editor, teamCollection.id);
+    expect(await stream.next()).toBe('menu');
+    await expectQuiet(portal);
+  });
+
+  it("is refused, as the team's space is, to whoever does not run the team", async () => {
+    const refusals: [Person | null, string, number][] = [
+      [null, path(), 401],
+      [people.teamMember, path(), 403],
+      [people.bystander, path(), 404],
+      [people.stranger, path(), 404],
+      [people.admin, '/api/admin/teams/unknown-team-00000000/space/events', 404],
+    ];
+    for (const [who, address, status] of refusals) {
+      const refused = await openStream(app, who?.headers ?? {}, address);
+      expect(refused.status, `${who?.email ?? 'nobody'} ${address}`).toBe(status);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(refused.body)).toHaveProperty('message');
+    }
+    expect(app.services.live.size).toBe(0);
+  });
+
+  it("gives the team's editors the same stream", async () => {
+    const stream = await openStream(app, people.editor.headers, path());
+    opened.push(stream);
+    expect(stream.status, stream.body).toBe(200);
+    expect(await stream.next()).toBe('ready');
+    await addLink(people.editor, teamCollection.id);
+    expect(await stream.next()).toBe('menu');
   });
 });
 

@@ -75,15 +75,26 @@ afterEach(() => {
   for (const stream of opened.splice(0)) stream.close();
 });
 
-/** Opens a stream on the hub as the menu's route does, for the bearer of a token. */
-async function streamOf(who: { token: string }) {
+/**
+ * Opens a stream on the hub as the menu's route does, for the bearer of a token; with `team`,
+ * as the console's route for that team's space does, once the menu service let them.
+ */
+async function streamOf(who: { token: string }, team?: string) {
   const me = (await auth.authenticate(who.token, true)) as AuthContext;
   const credential: Credential = me.sessionId
     ? { kind: 'session', id: me.sessionId }
     : { kind: 'token', id: me.accessTokenId! };
   expect(live.refusal(credential)).toBeNull();
+  if (team) await services.menu.assertRunsTeam(me, team);
   const sink = new MemorySink();
-  opened.push(live.open(sink, { userId: me.userId, credential, scopes: scopeKeys(me.menuScopes) }));
+  opened.push(
+    live.open(sink, {
+      userId: me.userId,
+      credential,
+      scopes: scopeKeys(me.menuScopes),
+      ...(team ? { team } : {}),
+    }),
+  );
   return sink;
 }
 
@@ -184,6 +195,65 @@ describe('who is told of a change', () => {
     // The streams were listening all along: a change they see arrives.
     await announcing(`o:${org.id}`, () => addLink(people.admin, orgCollection.id));
     for (const stream of streams) expect(events(stream)).toEqual(['ready', 'menu']);
+  });
+});
+
+describe("a team's space followed in the console", () => {
+  it('tells an administrator outside the team of its changes, and of no other team', async () => {
+    const admin = await person(org.id, 'admin');
+    const plain = await streamOf(admin);
+    const console = await streamOf(admin, team.id);
+    expect(live.listeners(`te:${team.id}`)).toBe(1);
+    await announcing(`t:${team.id}`, () => addLink(people.editor, teamCollection.id));
+    await vi.waitFor(() => expect(events(console)).toEqual(['ready', 'menu']));
+    // Their portal's stream hears no team they are not in.
+    expect(events(plain)).toEqual(['ready']);
+    await announcing(`t:${otherTeam.id}`, () => addLink(people.bystander, otherTeamCollection.id));
+    expect(events(console)).toEqual(['ready', 'menu']);
+  });
+
+  it('refuses the people who do not run the team, as reading its space does', async () => {
+    const refusal = (who: Person, teamId = team.id) =>
+      services.menu.assertRunsTeam(who.me, teamId).then(
+        () => null,
+        (error: { statusCode?: number }) => error.statusCode,
+      );
+    expect(await refusal(people.teamMember)).toBe(403);
+    expect(await refusal(people.bystander)).toBe(404);
+    expect(await refusal(people.stranger)).toBe(404);
+    expect(await refusal(people.admin, 'no-such-team-0000000')).toBe(404);
+    expect(await refusal(people.admin)).toBeNull();
+    expect(await refusal(people.editor)).toBeNull();
+  });
+
+  it('stops telling an administrator of the team once they are no longer one', async () => {
+    const admin = await person(org.id, 'admin');
+    const console = await streamOf(admin, team.id);
+    const before = live.listeners(`t:${team.id}`);
+    // Their role is theirs: the change announces their own scope, and the hub checks again.
+    await announcing(`p:${admin.id}`, () =>
+      db.update(users).set({ role: 'member' }).where(eq(users.id, admin.id)),
+    );
+    await vi.waitFor(() => expect(events(console)).toEqual(['ready', 'menu']));
+    expect(live.listeners(`t:${team.id}`)).toBe(before - 1);
+    expect(live.listeners(`te:${team.id}`)).toBe(0);
+    await announcing(`t:${team.id}`, () => addLink(people.editor, teamCollection.id));
+    expect(events(console)).toEqual(['ready', 'menu']);
+    expect(console.ended).toBe(false);
+  });
+
+  it("keeps an editor's team, and stops its editors' part once they are only a member", async () => {
+    const editor = await person(org.id);
+    await addTeamMember(db, team, editor.id, 'editor');
+    const console = await streamOf(await signIn(editor), team.id);
+    await announcing(`t:${team.id}`, () => addLink(people.editor, teamCollection.id));
+    await vi.waitFor(() => expect(events(console)).toEqual(['ready', 'menu']));
+    await services.teams.setMemberRole(people.admin.me, origin, team.id, editor.id, 'member');
+    await vi.waitFor(() => expect(events(console)).toEqual(['ready', 'menu', 'menu']));
+    // A member still hears the team's space (their portal shows it), not what its editors see.
+    await announcing(`t:${team.id}`, () => addLink(people.editor, teamCollection.id));
+    await vi.waitFor(() => expect(events(console)).toEqual(['ready', 'menu', 'menu', 'menu']));
+    expect(live.listeners(`te:${team.id}`)).toBe(0);
   });
 });
 

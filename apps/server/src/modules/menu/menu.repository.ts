@@ -125,6 +125,25 @@ export interface TeamSpaceRows {
 export function createMenuRepository() {
   return {
     /**
+     * The reader's place in a team of their organization: `{ role }` (null outside it), or
+     * null when the organization has no such team.
+     */
+    async teamRole(
+      db: Executor,
+      organizationId: string,
+      teamId: string,
+      userId: string,
+    ): Promise<{ role: 'member' | 'editor' | null } | null> {
+      const [team] = await selectRows<{ role: 'member' | 'editor' | null }>(
+        db,
+        sql`SELECT tm.role FROM teams t
+            LEFT JOIN team_memberships tm ON tm.team_id = t.id AND tm.user_id = ${userId}
+            WHERE t.id = ${teamId} AND t.organization_id = ${organizationId}`,
+      );
+      return team ?? null;
+    },
+
+    /**
      * One team's space, read by id whether the reader is in the team or not (decision 0008:
      * an administrator runs every team): the team with its buddy, the reader's role in it
      * (null outside it), its open suggestions, and every collection of the team with its

@@ -14,6 +14,25 @@ export interface MenuDeps {
   cacheBytes: number;
 }
 
+/**
+ * Who runs a team's space (decision 0008): an administrator of its organization, or one of
+ * its editors. A member who does not run it is refused (403); anyone else, as for every id of
+ * a team one is not in, gets 404. `team` is the person's place in it, null for no such team.
+ */
+function refuseUnlessRuns(
+  me: AuthContext,
+  teamId: string,
+  team: { role: 'member' | 'editor' | null } | null,
+): void {
+  const missing = `Team ${teamId} was not found`;
+  if (!team) throw notFound(missing);
+  if (me.role === 'admin') return;
+  if (team.role === null) throw notFound(missing);
+  if (team.role !== 'editor') {
+    throw forbidden("Only the team's editors and the organization's administrators run its space.");
+  }
+}
+
 /** The versions of a person's scopes, from `signpost_menu_scopes` ("scope=version …"). */
 export function parseScopes(scopes: string): Map<string, string> {
   const versions = new Map<string, string>();
@@ -137,17 +156,16 @@ export function createMenuService({ db, menu: repo, cacheBytes }: MenuDeps) {
     async teamSpace(me: AuthContext, teamId: string): Promise<Space> {
       const rows = await repo.loadTeamSpace(db, me.organizationId, teamId, me.userId);
       const team = rows.team;
-      const missing = `Team ${teamId} was not found`;
-      if (!team) throw notFound(missing);
-      if (me.role !== 'admin') {
-        if (team.role === null) throw notFound(missing);
-        if (team.role !== 'editor') {
-          throw forbidden(
-            "Only the team's editors and the organization's administrators run its space.",
-          );
-        }
-      }
-      return buildTeamSpace(me, team, rows.collections);
+      refuseUnlessRuns(me, teamId, team);
+      return buildTeamSpace(me, team!, rows.collections);
+    },
+
+    /**
+     * Whether the person may follow a team's space in the console (its live updates): as for
+     * `teamSpace`, nothing if they run it, 403 or 404 otherwise.
+     */
+    async assertRunsTeam(me: AuthContext, teamId: string): Promise<void> {
+      refuseUnlessRuns(me, teamId, await repo.teamRole(db, me.organizationId, teamId, me.userId));
     },
 
     /**

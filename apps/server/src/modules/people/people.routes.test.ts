@@ -176,6 +176,7 @@ describe('creating, inviting and editing', () => {
     });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
+      mail: 'not-configured',
       mailed: false,
       person: { status: 'invited', email: 'ivy@example.test' },
       expiresAt: expect.any(String),
@@ -183,6 +184,16 @@ describe('creating, inviting and editing', () => {
     expect(response.json().link).toMatch(
       /^http:\/\/localhost:3000\/#invitation=[A-Za-z0-9_-]{43}$/,
     );
+    // The person's page has the invitation, without a mail.
+    const page = await call('GET', `/people/${response.json().person.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({
+      email: 'ivy@example.test',
+      status: 'invited',
+      invitation: { expiresAt: response.json().expiresAt, mail: null, mailAt: null },
+    });
+    const member = await call('GET', `/people/${cast.member.id}`);
+    expect(member.json()).toMatchObject({ status: 'active', invitation: null });
     const again = await call('POST', '/people/invitations', admin, {
       name: 'Ivy',
       email: 'IVY@example.test',

@@ -11,6 +11,7 @@ import {
   OffboardingResponse,
   PeopleQuery,
   PeopleResponse,
+  PersonDetail,
   PersonRow,
   UpdatePersonBody,
 } from '@signpost/contract';
@@ -47,9 +48,11 @@ export const adminPeopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleServic
         ...adminRoute,
         summary: 'Invite a person by e-mail: an invitation link valid 7 days',
         description:
-          'The person exists at once with status `invited`. With mail configured the link is ' +
-          'mailed (`mailed: true`); otherwise the answer carries it to hand over. 409 when ' +
-          'someone has the e-mail address.',
+          'The person exists at once with status `invited`. With mail configured a mail with ' +
+          'the link is put on the mail queue (`mail: queued`, no link): GET /people/{id} ' +
+          'then says what the mail server made of it. Otherwise the answer carries the link ' +
+          'to hand over, and `mail` says why: `not-configured`, or `not-queued` when the ' +
+          'queue did not take the mail. 409 when someone has the e-mail address.',
         body: InvitePersonBody,
         response: { 201: InvitationSentResponse, ...bodyErrorAnswers },
       },
@@ -97,9 +100,13 @@ export const adminPeopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleServic
     {
       schema: {
         ...adminRoute,
-        summary: 'One person, as a row of the list',
+        summary: 'One person, as a row of the list, with their open invitation',
+        description:
+          '`invitation`: the open invitation of an invited person (null otherwise), with what ' +
+          'became of its mail: `queued`, `retrying`, `sent` (the mail server accepted it), ' +
+          '`failed`, or null when no mail was queued.',
         params: IdParams,
-        response: { 200: PersonRow, ...errorAnswers },
+        response: { 200: PersonDetail, ...errorAnswers },
       },
     },
     async (request) => service.get(caller(request), request.params.id),
@@ -129,6 +136,7 @@ export const adminPeopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleServic
       schema: {
         ...adminRoute,
         summary: 'Send an invitation again: a new link; the earlier one stops working',
+        description: 'Answers as inviting does: whether the new link went by mail, or the link.',
         params: IdParams,
         response: { 200: InvitationSentResponse, ...errorAnswers },
       },

@@ -277,6 +277,7 @@ describe('inviting and creating', () => {
       origin,
     );
     expect(sent).toMatchObject({
+      mail: 'not-configured',
       mailed: false,
       person: { name: 'Ivy Invited', email: 'ivy@acme.test', status: 'invited', role: 'member' },
     });
@@ -298,6 +299,88 @@ describe('inviting and creating', () => {
         details: { expiresAt: sent.expiresAt },
       },
     ]);
+  });
+
+  describe('whether the invitation went by mail (decision 0079)', () => {
+    /** The people service with a mail queue that takes mail, or refuses it. */
+    function withQueue(takes: boolean) {
+      const queued: { to: string; about: unknown }[] = [];
+      const service = createPeopleService({
+        db,
+        config,
+        people: repositories.people,
+        rules: createPeopleRules({ people: repositories.people, audit: services.audit }),
+        adminAccess: services.adminAccess,
+        audit: services.audit,
+        invitations: services.invitations,
+        jobs: {
+          mailEnabled: true,
+          sendMail: async (message, about) => {
+            if (!takes) throw new Error('the queue is away');
+            queued.push({ to: message.to, about });
+          },
+        },
+        directory: null,
+        teams: services.teams,
+      });
+      return { service, queued };
+    }
+
+    it('says the mail was queued, gives no link, and the page follows what the mail server said', async () => {
+      const { service, queued } = withQueue(true);
+      const sent = await service.invite(me, { name: 'Quinn', email: 'quinn@acme.test' }, origin);
+      expect(sent).toMatchObject({ mail: 'queued', mailed: true, link: null });
+      const [stored] = await db
+        .select()
+        .from(invitations)
+        .where(eq(invitations.userId, sent.person.id));
+      expect(queued).toEqual([
+        { to: 'quinn@acme.test', about: { kind: 'invitation', id: stored!.id } },
+      ]);
+      expect((await service.get(me, sent.person.id)).invitation).toEqual({
+        createdAt: stored!.createdAt.toISOString(),
+        expiresAt: sent.expiresAt,
+        mail: 'queued',
+        mailAt: expect.any(String),
+      });
+      // The queue's worker tells what became of each try.
+      for (const outcome of ['retrying', 'sent'] as const) {
+        await services.invitations.mailOutcome(stored!.id, outcome);
+        expect((await service.get(me, sent.person.id)).invitation?.mail).toBe(outcome);
+      }
+      // Sent again: the new invitation's mail is queued, the earlier one's state is gone.
+      const again = await service.resendInvitation(me, sent.person.id, origin);
+      expect(again).toMatchObject({ mail: 'queued', mailed: true, link: null });
+      expect(queued).toHaveLength(2);
+      expect((await service.get(me, sent.person.id)).invitation).toMatchObject({
+        expiresAt: again.expiresAt,
+        mail: 'queued',
+      });
+    });
+
+    it('hands over the link and says the queue did not take the mail', async () => {
+      const { service } = withQueue(false);
+      const sent = await service.invite(me, { name: 'Rae', email: 'rae@acme.test' }, origin);
+      expect(sent).toMatchObject({ mail: 'not-queued', mailed: false });
+      expect(sent.link).toMatch(/#invitation=[\w-]{43}$/);
+      // No mail is on its way: the page says so.
+      expect((await service.get(me, sent.person.id)).invitation).toMatchObject({
+        mail: null,
+        mailAt: null,
+      });
+    });
+
+    it('says no mail is set up, and the page has an invitation without mail; nobody else has one', async () => {
+      const sent = await people.invite(me, { name: 'Sam', email: 'sam@acme.test' }, origin);
+      expect(sent).toMatchObject({ mail: 'not-configured', mailed: false });
+      expect((await people.get(me, sent.person.id)).invitation).toEqual({
+        createdAt: expect.any(String),
+        expiresAt: sent.expiresAt,
+        mail: null,
+        mailAt: null,
+      });
+      expect((await people.get(me, member.id)).invitation).toBeNull();
+    });
   });
 
   it('invites into a team with a role there, in the same transaction, audited', async () => {

@@ -2,6 +2,7 @@ import {
   PEOPLE_LIMITS,
   type BulkPeopleBody,
   type CreatePersonBody,
+  type InvitationMail,
   type InvitePersonBody,
   type OffboardingChoice,
   type PeopleQuery,
@@ -61,6 +62,9 @@ export function toRow(row: PersonListRow): PersonRow {
 
 const stripEmail = (email: string) => email.trim();
 
+/** The kind of mail whose outcomes the invitations follow (decision 0079). */
+export const INVITATION_MAIL = 'invitation';
+
 export interface PeopleDeps {
   db: Database;
   config: Config;
@@ -68,7 +72,7 @@ export interface PeopleDeps {
   rules: PeopleRules;
   adminAccess: AdminAccess;
   audit: AuditService;
-  invitations: Pick<InvitationsService, 'issue'>;
+  invitations: Pick<InvitationsService, 'issue' | 'mailNotQueued' | 'openOf'>;
   jobs: Pick<Jobs, 'mailEnabled' | 'sendMail'>;
   /** The people directory in memory (decisions 0046 and 0072); null: always SQL. */
   directory: Pick<PeopleDirectory, 'listPage'> | null;
@@ -116,12 +120,18 @@ export function createPeopleService({
     return toRow(rows[0]);
   }
 
+  /**
+   * Queues the invitation's mail when mail is set up, and says so (decision 0079): `queued`,
+   * with no link (the worker that sends it records what the mail server said); otherwise the
+   * link to hand over, and why no mail went: none is set up, or the queue did not take it.
+   */
   async function mailOrLink(
     person: { email: string; name: string },
     me: AuthContext,
-    link: string,
-  ) {
-    if (!jobs.mailEnabled) return { mailed: false, link };
+    invitation: { id: string; link: string },
+  ): Promise<{ mail: InvitationMail; mailed: boolean; link: string | null }> {
+    const { link } = invitation;
+    if (!jobs.mailEnabled) return { mail: 'not-configured', mailed: false, link };
     try {
       await jobs.sendMail(
         invitationMail({
@@ -131,12 +141,14 @@ export function createPeopleService({
           organization: me.organizationName,
           link,
         }),
+        { kind: INVITATION_MAIL, id: invitation.id },
       );
-      return { mailed: true, link: null };
+      return { mail: 'queued', mailed: true, link: null };
     } catch {
       // The invitation is stored; when the mail cannot even be queued, the administrator
-      // gets the link to hand over instead of an error.
-      return { mailed: false, link };
+      // gets the link to hand over instead of an error, and is told why.
+      await invitations.mailNotQueued(invitation.id).catch(() => {});
+      return { mail: 'not-queued', mailed: false, link };
     }
   }
 
@@ -183,11 +195,16 @@ export function createPeopleService({
       };
     },
 
+    /** One person's page: their row, and their open invitation with what became of its mail. */
     async get(me: AuthContext, id: string) {
       access.admin(me);
       if (!(await repository.find(db, me.organizationId, id)))
         throw notFound(`Person ${id} was not found`);
-      return row(id);
+      const [person, invitation] = await Promise.all([
+        row(id),
+        invitations.openOf(me.organizationId, id),
+      ]);
+      return { ...person, invitation };
     },
 
     async invite(me: AuthContext, body: InvitePersonBody, origin: AuditOrigin) {
@@ -206,6 +223,7 @@ export function createPeopleService({
             organizationId: me.organizationId,
             userId: id,
             createdBy: me.userId,
+            mail: jobs.mailEnabled,
           });
           await audit.record(tx, {
             ...context(by),
@@ -226,11 +244,15 @@ export function createPeopleService({
               role: body.team.role ?? 'member',
             });
           }
-          return { id, ...invitation };
+          return { personId: id, invitation };
         })
         .catch(emailTakenOnConflict);
-      const sent = await mailOrLink({ email, name: body.name }, me, made.link);
-      return { person: await row(made.id), expiresAt: made.expiresAt.toISOString(), ...sent };
+      const sent = await mailOrLink({ email, name: body.name }, me, made.invitation);
+      return {
+        person: await row(made.personId),
+        expiresAt: made.invitation.expiresAt.toISOString(),
+        ...sent,
+      };
     },
 
     /** A new invitation for an invited person; the earlier link stops working. */
@@ -246,6 +268,7 @@ export function createPeopleService({
           organizationId: me.organizationId,
           userId: id,
           createdBy: me.userId,
+          mail: jobs.mailEnabled,
         });
         await audit.record(tx, {
           ...context(by),
@@ -253,10 +276,14 @@ export function createPeopleService({
           target: target(person),
           details: { resent: true, expiresAt: invitation.expiresAt.toISOString() },
         });
-        return { person, ...invitation };
+        return { person, invitation };
       });
-      const sent = await mailOrLink(made.person, me, made.link);
-      return { person: await row(id), expiresAt: made.expiresAt.toISOString(), ...sent };
+      const sent = await mailOrLink(made.person, me, made.invitation);
+      return {
+        person: await row(id),
+        expiresAt: made.invitation.expiresAt.toISOString(),
+        ...sent,
+      };
     },
 
     async create(me: AuthContext, body: CreatePersonBody, origin: AuditOrigin) {

@@ -31,6 +31,11 @@ export interface MenuEventHandlers {
 
 export interface MenuEventsOptions extends MenuEventHandlers {
   token: string;
+  /**
+   * The stream to read: the menu's (the default), or one that also hears more, such as the
+   * console's of a team's space (`GET /api/admin/teams/{id}/space/events`).
+   */
+  path?: string;
   random?: () => number;
   /** A connection that was open closed (whatever comes next: a reconnection, or the end). */
   onClosed?: () => void;
@@ -81,8 +86,8 @@ function retryAfterMs(response: Response): number {
 
 /**
  * Keeps the menu's event stream open: reconnects with back-off after any end or failure,
- * stops when the session ends (`onEnded`), when the server has no live updates (404), or
- * when the returned function is called.
+ * stops when the session ends (`onEnded`), when the server has no live updates (404) or
+ * refuses this stream to the person (403), or when the returned function is called.
  */
 export function connectMenuEvents(options: MenuEventsOptions): () => void {
   const random = options.random ?? Math.random;
@@ -106,7 +111,7 @@ export function connectMenuEvents(options: MenuEventsOptions): () => void {
     let outcome: Outcome = 'reconnect';
     let atLeastMs = 0;
     try {
-      const response = await fetch(MENU_EVENTS_PATH, {
+      const response = await fetch(options.path ?? MENU_EVENTS_PATH, {
         headers: { Accept: 'text/event-stream', Authorization: `Bearer ${options.token}` },
         cache: 'no-store',
         signal: controller.signal,
@@ -114,7 +119,8 @@ export function connectMenuEvents(options: MenuEventsOptions): () => void {
       const type = response.headers.get('Content-Type') ?? '';
       if (response.status === STATUS_UNAUTHORIZED) {
         outcome = 'ended';
-      } else if (response.status === 404) {
+      } else if (response.status === 404 || response.status === 403) {
+        // No live updates here, or not for this person (a team space they no longer run).
         outcome = 'unavailable';
       } else if (response.ok && response.body && type.startsWith('text/event-stream')) {
         try {

@@ -11,7 +11,7 @@ import {
 } from '@signpost/contract';
 import { ApiError, consumerApi, consumerWrite, reportApiError } from '../api-client';
 import { STATUS_WRITE_OK } from '../constants';
-import { offerUndo, type UndoKind } from '../undo/pending-undo';
+import { announceUndone, offerUndo, type UndoKind } from '../undo/pending-undo';
 
 /**
  * The portal's writes on menu items (spec §7), with the contract's bodies. Each resolves on
@@ -23,38 +23,56 @@ const id = encodeURIComponent;
 /**
  * A deletion or a change the server lets the person undo for a while (decisions 0052, 0076):
  * as consumerWrite, and on success the undo it names in its headers, if any, is offered (the
- * notice of features/undo). `label` names what went or changed, for the notice.
+ * notice of features/undo). `label` names what went or changed, for the notice. Resolves
+ * with that undo's id (null when the server named none), for a view that says what became
+ * of the thing once it is undone (`subscribeUndone`).
  */
-async function writeUndoable(
+async function writeNamingUndo(
   method: 'DELETE' | 'PATCH' | 'PUT' | 'POST',
   path: string,
   kind: UndoKind,
   label = '',
   body?: unknown,
-): Promise<void> {
+): Promise<string | null> {
   try {
     const response = await consumerApi.request<unknown>(path, { method, body });
     if (response.status !== STATUS_WRITE_OK) throw new ApiError(response.status, response.data);
     const undoId = response.headers.get(UNDO_HEADERS.id);
     if (undoId) offerUndo({ id: undoId, kind, label });
+    return undoId;
   } catch (error) {
     reportApiError(`${method} ${path}`, error);
     throw error;
   }
 }
 
+/** writeNamingUndo for the callers that only wait for it. */
+async function writeUndoable(...args: Parameters<typeof writeNamingUndo>): Promise<void> {
+  await writeNamingUndo(...args);
+}
+
 const deleteUndoable = (path: string, kind: UndoKind, label?: string) =>
   writeUndoable('DELETE', path, kind, label);
 
-export const deleteLink = (linkId: string, label?: string) =>
-  deleteUndoable(`/links/${id(linkId)}`, 'link', label);
+/** As deleteLink, resolving with the id of the undo it offered (null: none). */
+export const deleteLinkNamingUndo = (linkId: string, label?: string) =>
+  writeNamingUndo('DELETE', `/links/${id(linkId)}`, 'link', label);
+
+export const deleteLink = async (linkId: string, label?: string) => {
+  await deleteLinkNamingUndo(linkId, label);
+};
+
+/** As updateLink, resolving with the id of the undo it offered (null: none). */
+export const updateLinkNamingUndo = (linkId: string, body: UpdateLinkBody, label?: string) =>
+  writeNamingUndo('PATCH', `/links/${id(linkId)}`, 'changed', label, body);
 
 /**
  * Changes a link's name, description, address or app (a moved link's new address, decision
  * 0069); undoable (decision 0076).
  */
-export const updateLink = (linkId: string, body: UpdateLinkBody, label?: string) =>
-  writeUndoable('PATCH', `/links/${id(linkId)}`, 'changed', label, body);
+export const updateLink = async (linkId: string, body: UpdateLinkBody, label?: string) => {
+  await updateLinkNamingUndo(linkId, body, label);
+};
 
 /** Moves a link to the end of another collection of its space; undoable. */
 export const moveLink = (linkId: string, body: MoveBody, label?: string) =>
@@ -103,8 +121,14 @@ export const moveItems = (body: MoveItemsBody, label: string) =>
 export const deleteItems = (body: DeleteItemsBody, label: string) =>
   writeUndoable('POST', '/items/delete', 'deletedSeveral', label, body);
 
-/** Restores what a deletion removed (decision 0052); the menu reloads after it. */
-export const undoDeletion = (undoId: string) => consumerWrite('POST', `/undo/${id(undoId)}`);
+/**
+ * Restores what a deletion removed or puts back what a change changed (decisions 0052,
+ * 0076); the menu reloads after it, and the views that said what was done hear of it.
+ */
+export const undoDeletion = async (undoId: string) => {
+  await consumerWrite('POST', `/undo/${id(undoId)}`);
+  announceUndone(undoId);
+};
 
 export const suggestLink = (collectionId: string, body: SuggestLinkBody) =>
   consumerWrite('POST', `/collections/${id(collectionId)}/suggestions`, body);

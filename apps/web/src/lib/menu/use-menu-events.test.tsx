@@ -216,6 +216,26 @@ describe('connectMenuEvents', () => {
   });
 });
 
+describe('connectMenuEvents on another stream', () => {
+  it('reads the stream it is given, and stops for good when the person may not read it (403)', async () => {
+    vi.useFakeTimers();
+    const path = '/api/admin/teams/t-platform/space/events';
+    const calls = fakeFetch([
+      () => new Response('{"message":"Only the team\'s editors"}', { status: 403 }),
+    ]);
+    const events = handlers();
+    connectMenuEvents({ token: 'secret-token', path, ...events });
+    await vi.advanceTimersByTimeAsync(10 * RECONNECT_MAX_MS);
+    expect(calls.map((call) => call.url)).toEqual([path]);
+    expect((calls[0]?.init.headers as Record<string, string>).Authorization).toBe(
+      'Bearer secret-token',
+    );
+    // Not a session that ended: the app stays signed in.
+    expect(events.onEnded).not.toHaveBeenCalled();
+    expect(events.onReady).not.toHaveBeenCalled();
+  });
+});
+
 describe('useMenuEvents', () => {
   /** The portal's menu query and the stream, on a fetch that answers both. */
   function mount(firstMenu: Promise<void> = Promise.resolve()) {

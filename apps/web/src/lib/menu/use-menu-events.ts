@@ -71,9 +71,10 @@ function whenIdleAfterPaint(run: () => void): () => void {
  * server's event stream says when the menu changed, and the menu query is read again. The
  * stream opens once the menu is `shown`, when the browser is idle after the frame that
  * paints it, so its code is no part of the first screen (decision 0063); on opening it reads the menu once (a 304 when
- * nothing changed meanwhile).
+ * nothing changed meanwhile). `path` names another stream than the menu's: the console's of a
+ * team's space, whose query lives under the menu's key and is read again with it.
  */
-export function useMenuEvents(shown = true) {
+export function useMenuEvents(shown = true, path?: string) {
   const { token } = useSession();
   const client = useQueryClient();
 
@@ -101,6 +102,7 @@ export function useMenuEvents(shown = true) {
           if (cancelled) return;
           stopStream = connectMenuEvents({
             token,
+            ...(path ? { path } : {}),
             onReady: () => {
               setMenuStreamOpen(true);
               refresh();
@@ -157,5 +159,5 @@ export function useMenuEvents(shown = true) {
       if (hiddenTimer) clearTimeout(hiddenTimer);
       pause();
     };
-  }, [token, client, shown]);
+  }, [token, client, shown, path]);
 }

@@ -140,3 +140,21 @@ export function subscribePendingUndo(listener: () => void) {
 export function usePendingUndo(): PendingUndo | null {
   return useSyncExternalStore(subscribePendingUndo, getPendingUndo, getPendingUndo);
 }
+
+const undoneListeners = new Set<(id: string) => void>();
+
+/**
+ * Says that the undo `id` was applied: a view that said what a write did (the console's
+ * broken links: "deleted", "address saved") says it again as it is now.
+ */
+export function announceUndone(id: string) {
+  for (const listener of [...undoneListeners]) listener(id);
+}
+
+/** Hears of every undo applied in this tab, by its id; returns the unsubscribe. */
+export function subscribeUndone(listener: (id: string) => void) {
+  undoneListeners.add(listener);
+  return () => {
+    undoneListeners.delete(listener);
+  };
+}

@@ -1,7 +1,7 @@
 import type { BrokenLinksResponse, UpdateLinkBody } from '@signpost/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi } from '../../../lib/api-client';
-import { deleteLink, updateLink } from '../../../lib/menu/menu-writes';
+import { deleteLinkNamingUndo, updateLinkNamingUndo } from '../../../lib/menu/menu-writes';
 import { useSession } from '../../../lib/use-session';
 
 export const brokenLinksQueryKey = (token: string | null) =>
@@ -27,7 +27,9 @@ export function useBrokenLinks() {
 /**
  * What mends a broken link from the list: its address changed (the portal's own call, with
  * its validation), the link deleted (undoable, as any deletion), or the finding marked wrong.
- * The list is not read again after them: each row keeps what was done to it, to say so.
+ * The list is not read again after them: each row keeps what was done to it, to say so. A
+ * deletion and an edit answer the id of the undo they offered (null: none), so that the row
+ * says what it is again once that undo is applied.
  */
 export function useMendBrokenLink() {
   const client = useQueryClient();
@@ -37,12 +39,20 @@ export function useMendBrokenLink() {
     client.invalidateQueries({ queryKey: brokenLinksQueryKey(token), refetchType: 'none' });
   return {
     update: useMutation({
-      mutationFn: ({ linkId, body }: { linkId: string; body: UpdateLinkBody }) =>
-        updateLink(linkId, body),
+      mutationFn: ({
+        linkId,
+        name,
+        body,
+      }: {
+        linkId: string;
+        name: string;
+        body: UpdateLinkBody;
+      }) => updateLinkNamingUndo(linkId, body, name),
       onSuccess,
     }),
     remove: useMutation({
-      mutationFn: ({ linkId, name }: { linkId: string; name: string }) => deleteLink(linkId, name),
+      mutationFn: ({ linkId, name }: { linkId: string; name: string }) =>
+        deleteLinkNamingUndo(linkId, name),
       onSuccess,
     }),
     dismiss: useMutation({

@@ -8,6 +8,7 @@ import type {
   OffboardingResponse,
   PeopleQuery,
   PeopleResponse,
+  PersonDetail,
   PersonRow,
   UpdatePersonBody,
 } from '@signpost/contract';
@@ -115,11 +116,24 @@ export const useBulkPeople = () =>
       (await adminApi.request<BulkPeopleResponse>('/people/bulk', { method: 'POST', body })).data,
   );
 
-/** One person, as a row of the list: their page in the console. */
+/**
+ * How often a person is read again while their invitation's mail is on its way (decision
+ * 0079): soon after it was queued, then while the mail server is tried again.
+ */
+export const MAIL_FOLLOW_MS = { queued: 2000, retrying: 15_000 } as const;
+
+/**
+ * One person, as a row of the list with their open invitation: their page in the console,
+ * and what the invitation dialog says of its mail. Read again while the mail is on its way.
+ */
 export function usePerson(id: string) {
   return useQuery({
     queryKey: [...root, 'person', id],
-    queryFn: async () => (await adminApi.request<PersonRow>(person(id))).data,
+    queryFn: async () => (await adminApi.request<PersonDetail>(person(id))).data,
     retry: false,
+    refetchInterval: (query) => {
+      const mail = query.state.data?.invitation?.mail;
+      return mail === 'queued' || mail === 'retrying' ? MAIL_FOLLOW_MS[mail] : false;
+    },
   });
 }

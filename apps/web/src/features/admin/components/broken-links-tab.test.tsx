@@ -1,7 +1,8 @@
 import type { BrokenLink } from '@signpost/contract';
-import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { undoDeletion } from '../../../lib/menu/menu-writes';
 import { getPendingUndo } from '../../../lib/undo/pending-undo';
 import { initI18n } from '../../../lib/i18n';
 import { clearSession, setSessionToken } from '../../../lib/session-store';
@@ -192,6 +193,101 @@ describe('broken links tab', () => {
       expect(requests.some((r) => r.method === 'DELETE')).toBe(true);
       expect(getPendingUndo()).toMatchObject({ id: 'undo-1', kind: 'link', label: 'Runbook' });
       // Nothing more to do with it here.
+      expect(within(item).queryByRole('button', { name: 'Edit the address' })).toBeNull();
+    });
+
+    it('shows the link again, with its actions, once its deletion is undone', async () => {
+      const { user, item, requests } = await row([
+        {
+          method: 'DELETE',
+          path: '/api/consumer/links/runbook',
+          status: 204,
+          headers: {
+            'signpost-undo-id': 'undo-2',
+            'signpost-undo-expires': '2099-01-01T00:00:00Z',
+          },
+        },
+        { method: 'POST', path: '/api/consumer/undo/undo-2', status: 204 },
+      ]);
+      await user.click(within(item).getByRole('button', { name: 'Delete the link' }));
+      expect(
+        await within(item).findByText(
+          'Link deleted. You can undo it from the notice for a few seconds.',
+        ),
+      ).toBeInTheDocument();
+      // Undo, as the notice's button does it.
+      await act(() => undoDeletion('undo-2'));
+      expect(
+        await within(item).findByText('Link restored. It is checked again soon.'),
+      ).toBeInTheDocument();
+      expect(within(item).queryByText(/Link deleted/)).toBeNull();
+      for (const name of ['Edit the address', 'Delete the link', 'Open in Engineering']) {
+        expect(within(item).getByRole('button', { name })).toBeEnabled();
+      }
+      expect(requests.filter((r) => r.url === '/api/consumer/undo/undo-2')).toHaveLength(1);
+      // Another row's undo says nothing here.
+      const other = screen.getByRole('listitem', { name: 'Payroll (opens in a new tab)' });
+      expect(within(other).queryByText(/restored/)).toBeNull();
+    });
+
+    it('shows the address it had once its change is undone', async () => {
+      const { user, item, requests } = await row([
+        {
+          method: 'PATCH',
+          path: '/api/consumer/links/runbook',
+          status: 204,
+          headers: {
+            'signpost-undo-id': 'undo-3',
+            'signpost-undo-expires': '2099-01-01T00:00:00Z',
+          },
+        },
+        { method: 'POST', path: '/api/consumer/undo/undo-3', status: 204 },
+      ]);
+      await user.click(within(item).getByRole('button', { name: 'Edit the address' }));
+      const field = within(item).getByLabelText('Link address');
+      await user.clear(field);
+      await user.type(field, 'https://runbook.example.com/v2');
+      await user.click(within(item).getByRole('button', { name: 'Save the address' }));
+      expect(
+        await within(item).findByText('Address saved. The link is checked again soon.'),
+      ).toBeInTheDocument();
+      // The notice names the link.
+      expect(getPendingUndo()).toMatchObject({ id: 'undo-3', kind: 'changed', label: 'Runbook' });
+      await act(() => undoDeletion('undo-3'));
+      expect(
+        await within(item).findByText('Address put back. The link is checked again soon.'),
+      ).toBeInTheDocument();
+      expect(item).toHaveTextContent('https://runbook.example.com/');
+      expect(item).not.toHaveTextContent('https://runbook.example.com/v2');
+      expect(
+        within(item).getByRole('link', { name: 'Runbook (opens in a new tab)' }),
+      ).toHaveAttribute('href', 'https://runbook.example.com/');
+      expect(within(item).getByRole('button', { name: 'Edit the address' })).toBeEnabled();
+      expect(requests.filter((r) => r.url === '/api/consumer/undo/undo-3')).toHaveLength(1);
+    });
+
+    it('keeps saying the link is deleted when the undo is refused', async () => {
+      const { user, item } = await row([
+        {
+          method: 'DELETE',
+          path: '/api/consumer/links/runbook',
+          status: 204,
+          headers: {
+            'signpost-undo-id': 'undo-4',
+            'signpost-undo-expires': '2099-01-01T00:00:00Z',
+          },
+        },
+        {
+          method: 'POST',
+          path: '/api/consumer/undo/undo-4',
+          status: 410,
+          body: { message: 'This can no longer be undone.' },
+        },
+      ]);
+      await user.click(within(item).getByRole('button', { name: 'Delete the link' }));
+      await within(item).findByText(/^Link deleted/);
+      await act(() => undoDeletion('undo-4').catch(() => {}));
+      expect(within(item).getByText(/^Link deleted/)).toBeInTheDocument();
       expect(within(item).queryByRole('button', { name: 'Edit the address' })).toBeNull();
     });
 

@@ -1,8 +1,9 @@
 import type { BrokenLink } from '@signpost/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldMessage, invalidFieldProps } from '../../../components/field-message';
 import { safeHref } from '../../../lib/safe-url';
+import { subscribeUndone } from '../../../lib/undo/pending-undo';
 import { serverMessage } from '../../../lib/server-message';
 import { failureReason, formatDay, statusPhrase } from '../../../lib/link-health/words';
 import { useBrokenLinks, useMendBrokenLink } from '../api/broken-links';
@@ -11,6 +12,9 @@ import { openConsoleView, openInPortal } from '../console-address';
 
 /** What was done to a row, said in it. */
 type Outcome = { text: string; failed: boolean } | null;
+
+/** The row's last write that the notice offers to undo, and what undoing it brings back. */
+type Undoable = { id: string; kind: 'deleted' } | { id: string; kind: 'edited'; url: string };
 
 function Row({ link, admin }: { link: BrokenLink; admin: boolean }) {
   const { t } = useTranslation('admin');
@@ -23,6 +27,25 @@ function Row({ link, admin }: { link: BrokenLink; admin: boolean }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [gone, setGone] = useState(false);
   const urlId = useId();
+  const undoable = useRef<Undoable | null>(null);
+  // Undone from the notice: the row says what the link is again, with its actions.
+  useEffect(
+    () =>
+      subscribeUndone((id) => {
+        const done = undoable.current;
+        if (done?.id !== id) return;
+        undoable.current = null;
+        setGone(false);
+        setEditing(false);
+        if (done.kind === 'deleted') {
+          setOutcome({ text: t('brokenLinks.restored'), failed: false });
+        } else {
+          setShownUrl(done.url);
+          setOutcome({ text: t('brokenLinks.putBack'), failed: false });
+        }
+      }),
+    [t],
+  );
   const busy = mend.update.isPending || mend.remove.isPending || mend.dismiss.isPending;
   const failed = (error: unknown) =>
     setOutcome({ text: serverMessage(error)?.text ?? t('teams.failed'), failed: true });
@@ -40,10 +63,12 @@ function Row({ link, admin }: { link: BrokenLink; admin: boolean }) {
   const saveUrl = (event: FormEvent) => {
     event.preventDefault();
     setUrlProblem(null);
+    const before = shownUrl;
     mend.update.mutate(
-      { linkId: link.linkId, body: { url } },
+      { linkId: link.linkId, name: link.name, body: { url } },
       {
-        onSuccess: () => {
+        onSuccess: (undoId) => {
+          undoable.current = undoId ? { id: undoId, kind: 'edited', url: before } : null;
           setEditing(false);
           setShownUrl(url.trim());
           setOutcome({ text: t('brokenLinks.saved'), failed: false });
@@ -155,7 +180,8 @@ function Row({ link, admin }: { link: BrokenLink; admin: boolean }) {
               mend.remove.mutate(
                 { linkId: link.linkId, name: link.name },
                 {
-                  onSuccess: () => {
+                  onSuccess: (undoId) => {
+                    undoable.current = undoId ? { id: undoId, kind: 'deleted' } : null;
                     setGone(true);
                     setOutcome({ text: t('brokenLinks.deleted'), failed: false });
                   },

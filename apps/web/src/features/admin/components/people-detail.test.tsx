@@ -1,4 +1,4 @@
-import type { PersonRow } from '@signpost/contract';
+import type { PersonDetail, PersonRow } from '@signpost/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -57,6 +57,69 @@ describe("a person's page in the console", () => {
     expect(window.location.pathname).toBe('/console/people');
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('link', { name: 'Grace Hopper' })).toBeInTheDocument();
+  });
+
+  it("says until when an invited person's link works, and what became of its mail", async () => {
+    setSessionToken('token');
+    const invited = (mail: PersonDetail['invitation']): PersonDetail => ({
+      ...grace,
+      status: 'invited',
+      invitation: mail,
+    });
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    const mock = mockFetch([
+      {
+        path: '/api/admin/people/p1',
+        status: 200,
+        body: invited({
+          createdAt: '2026-03-01T10:00:00.000Z',
+          expiresAt: future,
+          mail: 'sent',
+          mailAt: '2026-03-01T10:00:02.000Z',
+        }),
+      },
+    ]);
+    window.history.replaceState(null, '', '/console/people/p1');
+    const view = renderWithQuery(<AdminConsole admin />);
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+    expect(fact('Invitation')).toHaveTextContent(
+      `Made ${new Date('2026-03-01T10:00:00.000Z').toLocaleString()}; its link works until ${new Date(future).toLocaleString()}`,
+    );
+    expect(fact('Invitation mail')).toHaveTextContent(
+      `Sent ${new Date('2026-03-01T10:00:02.000Z').toLocaleString()}: the mail server accepted it`,
+    );
+    view.unmount();
+
+    // Expired, and no mail went: the link was handed to the administrator.
+    mock.routes[0] = {
+      path: '/api/admin/people/p1',
+      status: 200,
+      body: invited({
+        createdAt: '2026-03-01T10:00:00.000Z',
+        expiresAt: '2026-03-08T10:00:00.000Z',
+        mail: null,
+        mailAt: null,
+      }),
+    };
+    renderWithQuery(<AdminConsole admin />);
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    expect(fact('Invitation')).toHaveTextContent(/; its link expired /);
+    expect(fact('Invitation mail')).toHaveTextContent(
+      'None: the link was given to the administrator who invited them, to pass on',
+    );
+  });
+
+  it('shows no invitation for someone who has none', async () => {
+    setSessionToken('token');
+    mockFetch([
+      { path: '/api/admin/people/p1', status: 200, body: { ...grace, invitation: null } },
+    ]);
+    window.history.replaceState(null, '', '/console/people/p1');
+    renderWithQuery(<AdminConsole admin />);
+    await screen.findByRole('heading', { name: 'Grace Hopper' });
+    expect(screen.queryByText('Invitation mail')).toBeNull();
+    expect(screen.getByText('Last sign-in', { selector: 'dt' })).toBeInTheDocument();
   });
 
   it('says so when the person is not there', async () => {

@@ -1,3 +1,4 @@
+import type { OpenInvitation } from '@signpost/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePerson } from '../api/people';
@@ -5,6 +6,28 @@ import { openConsoleView } from '../console-address';
 import { DeletePeopleDialog } from './people-delete-dialog';
 import { PersonDialog, problemOf } from './people-dialogs';
 import { PersonActions } from './people-row-actions';
+
+const when = (at: string) => new Date(at).toLocaleString();
+
+/** An invited person's open invitation: until when it works, and what became of its mail. */
+function InvitationFacts({ invitation }: { invitation: OpenInvitation }) {
+  const { t } = useTranslation('admin');
+  const expired = new Date(invitation.expiresAt).getTime() <= Date.now();
+  const at = invitation.mailAt ? when(invitation.mailAt) : '';
+  return (
+    <>
+      <dt>{t('people.openInvitation.title')}</dt>
+      <dd>
+        {t(expired ? 'people.openInvitation.expired' : 'people.openInvitation.works', {
+          made: when(invitation.createdAt),
+          until: when(invitation.expiresAt),
+        })}
+      </dd>
+      <dt>{t('people.openInvitation.mail')}</dt>
+      <dd>{t(`people.openInvitation.mails.${invitation.mail ?? 'none'}`, { at })}</dd>
+    </>
+  );
+}
 
 /** One person's page in the console (`/console/people/<id>`): who they are, and the actions. */
 export function PersonDetail({ id }: { id: string }) {
@@ -61,6 +84,7 @@ export function PersonDetail({ id }: { id: string }) {
         <dd>
           {row.lastSignInAt ? new Date(row.lastSignInAt).toLocaleString() : t('people.never')}
         </dd>
+        {row.invitation ? <InvitationFacts invitation={row.invitation} /> : null}
       </dl>
       {dialog === 'edit' ? (
         <PersonDialog mode={{ kind: 'edit', person: row }} onClose={() => setDialog(null)} />

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { errorMessage, ApiError } from '../../../lib/api-client';
-import { useCreatePerson, useInvitePerson, useUpdatePerson } from '../api/people';
+import { useCreatePerson, useInvitePerson, usePerson, useUpdatePerson } from '../api/people';
 import { PeopleTeamFilter } from './people-team-filter';
 
 type TeamRole = 'member' | 'editor';
@@ -23,7 +23,22 @@ interface Props {
   onClose: () => void;
 }
 
-/** Invite, create or edit a person; an invitation shows its link or says it was mailed. */
+/**
+ * What the dialog says of an invitation's queued mail (decision 0079): queued, then what the
+ * mail server made of it, read from the person's page while the dialog is open.
+ */
+function QueuedMail({ sent }: { sent: InvitationSentResponse }) {
+  const { t } = useTranslation('admin');
+  const person = usePerson(sent.person.id);
+  const mail = person.data?.invitation?.mail;
+  const said = mail === 'sent' || mail === 'retrying' || mail === 'failed' ? mail : 'queued';
+  return <p role="status">{t(`people.invitation.${said}`, { email: sent.person.email })}</p>;
+}
+
+/**
+ * Invite, create or edit a person; an invitation says truthfully whether its mail went, or
+ * shows its link to pass on and why.
+ */
 export function PersonDialog({ mode, onClose }: Props) {
   const { t } = useTranslation('admin');
   const editing = mode.kind === 'edit' ? mode.person : null;
@@ -78,11 +93,18 @@ export function PersonDialog({ mode, onClose }: Props) {
   if (sent) {
     return (
       <Dialog open onClose={onClose} title={title}>
-        {sent.mailed || !sent.link ? (
-          <p role="status">{t('people.invitation.sent', { email: sent.person.email })}</p>
+        {sent.mail === 'queued' || !sent.link ? (
+          <QueuedMail sent={sent} />
         ) : (
           <div className="people-invitation-link">
-            <p>{t('people.invitation.copy', { email: sent.person.email })}</p>
+            <p role="status">
+              {t(
+                sent.mail === 'not-queued'
+                  ? 'people.invitation.notQueued'
+                  : 'people.invitation.copy',
+                { email: sent.person.email },
+              )}
+            </p>
             <label className="field">
               <span className="field__label">{t('people.invitation.link')}</span>
               <input readOnly value={sent.link} onFocus={(event) => event.target.select()} />

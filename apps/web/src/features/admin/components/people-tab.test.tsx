@@ -193,7 +193,7 @@ describe('people tab', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
-  it('invites without mail configured: shows the link to copy', async () => {
+  it('invites without mail configured: says so, and shows the link to copy', async () => {
     const link = 'https://links.example.com/#invitation=abc';
     const { user, requests } = open([
       list([ada]),
@@ -204,6 +204,7 @@ describe('people tab', () => {
         body: {
           person: person({ id: 'p9', email: 'new@example.com', status: 'invited' }),
           expiresAt: '2026-03-08T10:00:00.000Z',
+          mail: 'not-configured',
           mailed: false,
           link,
         },
@@ -216,14 +217,167 @@ describe('people tab', () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'new@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
     expect(await screen.findByDisplayValue(link)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'No mail is set up: copy this link and send it to new@example.com. It works for 7 days, once.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Copy the link' })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/mail to new@example.com/)).toBeNull();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       name: 'New Person',
       email: 'new@example.com',
       role: 'member',
     });
+    // Nothing to follow: the person is not read for a mail that does not exist.
+    expect(requests.some((r) => r.url === '/api/admin/people/p9')).toBe(false);
   });
 
-  it('says the invitation was sent when mail is configured, and shows server errors', async () => {
+  it('says the mail could not be queued, and still gives the link to copy', async () => {
+    const link = 'https://links.example.com/#invitation=def';
+    const { user } = open([
+      list([ada]),
+      {
+        method: 'POST',
+        path: '/api/admin/people/invitations',
+        status: 201,
+        body: {
+          person: person({ id: 'p9', email: 'new@example.com', status: 'invited' }),
+          expiresAt: '2026-03-08T10:00:00.000Z',
+          mail: 'not-queued',
+          mailed: false,
+          link,
+        },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite a person' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New Person');
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findByDisplayValue(link)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(
+        'The invitation mail to new@example.com could not be sent: the mail queue did not take it. Copy this link and send it to new@example.com yourself. It works for 7 days, once.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText(/No mail is set up/)).toBeNull();
+  });
+
+  it('says the mail is queued, then what the mail server made of it', async () => {
+    const invited = person({ id: 'p9', email: 'new@example.com', status: 'invited' });
+    const page = (mail: string | null): MockRoute => ({
+      path: '/api/admin/people/p9',
+      status: 200,
+      body: {
+        ...invited,
+        invitation: {
+          createdAt: '2026-03-01T10:00:00.000Z',
+          expiresAt: '2026-03-08T10:00:00.000Z',
+          mail,
+          mailAt: '2026-03-01T10:00:01.000Z',
+        },
+      },
+    });
+    const { user, routes, requests } = open([
+      list([ada]),
+      page('queued'),
+      {
+        method: 'POST',
+        path: '/api/admin/people/invitations',
+        status: 201,
+        body: {
+          person: invited,
+          expiresAt: '2026-03-08T10:00:00.000Z',
+          mail: 'queued',
+          mailed: true,
+          link: null,
+        },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite a person' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New Person');
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    const said = await within(dialog).findByRole('status');
+    expect(said).toHaveTextContent(
+      'An invitation mail to new@example.com is queued to be sent. Its link works for 7 days, once.',
+    );
+    // No link while a mail carries it.
+    expect(within(dialog).queryByRole('button', { name: 'Copy the link' })).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: 'Invitation link' })).toBeNull();
+    await waitFor(() =>
+      expect(requests.filter((r) => r.url === '/api/admin/people/p9').length).toBe(1),
+    );
+    // The mail server refuses it for now, then accepts it: the dialog follows.
+    routes[1] = page('retrying');
+    await waitFor(
+      () =>
+        expect(said).toHaveTextContent(
+          'The mail server has not accepted the invitation mail to new@example.com yet. It is tried again for about 20 minutes; their page says how it went.',
+        ),
+      { timeout: 4000 },
+    );
+    routes[1] = page('sent');
+    await user.click(within(dialog).getByRole('button', { name: 'Back to People' }));
+    // Closed: read no more.
+    const reads = requests.filter((r) => r.url === '/api/admin/people/p9').length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(requests.filter((r) => r.url === '/api/admin/people/p9').length).toBe(reads);
+  }, 15_000);
+
+  it.each([
+    [
+      'sent',
+      'The invitation mail to new@example.com was sent: the mail server accepted it. Its link works for 7 days, once.',
+    ],
+    [
+      'failed',
+      'The invitation mail to new@example.com could not be sent: the mail server did not accept it. Send the invitation again later, or ask whoever runs Signpost to check its mail settings.',
+    ],
+  ])('says what the mail server made of it: %s', async (mail, text) => {
+    const invited = person({ id: 'p9', email: 'new@example.com', status: 'invited' });
+    const { user } = open([
+      list([ada]),
+      {
+        path: '/api/admin/people/p9',
+        status: 200,
+        body: {
+          ...invited,
+          invitation: {
+            createdAt: '2026-03-01T10:00:00.000Z',
+            expiresAt: '2026-03-08T10:00:00.000Z',
+            mail,
+            mailAt: '2026-03-01T10:00:01.000Z',
+          },
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/admin/people/invitations',
+        status: 201,
+        body: {
+          person: invited,
+          expiresAt: '2026-03-08T10:00:00.000Z',
+          mail: 'queued',
+          mailed: true,
+          link: null,
+        },
+      },
+    ]);
+    await screen.findByText('Ada Lovelace');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invite a person' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'New Person');
+    await user.type(within(dialog).getByRole('textbox', { name: 'E-mail' }), 'new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findByText(text)).toHaveAttribute('role', 'status');
+  });
+
+  it('says the invitation mail was queued when mail is configured, and shows server errors', async () => {
     const { user, routes } = open([
       list([ada]),
       {
@@ -249,12 +403,15 @@ describe('people tab', () => {
       body: {
         person: person({ email: 'x@example.com', status: 'invited' }),
         expiresAt: '2026-03-08T10:00:00.000Z',
+        mail: 'queued',
         mailed: true,
         link: null,
       },
     });
     await user.click(within(dialog).getByRole('button', { name: 'Invite' }));
-    expect(await screen.findByText(/The invitation was sent to x@example.com/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/An invitation mail to x@example.com is queued to be sent/),
+    ).toBeInTheDocument();
   });
 
   it('disables a person from their actions menu, and shows a refused demotion', async () => {
@@ -379,6 +536,7 @@ describe('people tab', () => {
         body: {
           person: person({ id: 'p9', name: 'New Person', status: 'invited' }),
           expiresAt: '2026-03-08T10:00:00.000Z',
+          mail: 'queued',
           mailed: true,
           link: null,
         },

@@ -23,5 +23,7 @@ export const brokenLinks = {
   dismiss: 'It works: a site that refuses robots',
   saved: 'Address saved. The link is checked again soon.',
   deleted: 'Link deleted. You can undo it from the notice for a few seconds.',
+  restored: 'Link restored. It is checked again soon.',
+  putBack: 'Address put back. The link is checked again soon.',
   dismissed: 'Marked as working: it is not listed as broken again until its address changes.',
 };

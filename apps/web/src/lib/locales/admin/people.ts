@@ -93,13 +93,36 @@ export const people = {
     editTitle: 'Edit {{name}}',
   },
   invitation: {
-    sent: 'The invitation was sent to {{email}}. The link works for 7 days.',
+    // What became of the invitation's mail (decision 0079), said as the dialog learns it.
+    queued:
+      'An invitation mail to {{email}} is queued to be sent. Its link works for 7 days, once.',
+    sent: 'The invitation mail to {{email}} was sent: the mail server accepted it. Its link works for 7 days, once.',
+    retrying:
+      'The mail server has not accepted the invitation mail to {{email}} yet. It is tried again for about 20 minutes; their page says how it went.',
+    failed:
+      'The invitation mail to {{email}} could not be sent: the mail server did not accept it. Send the invitation again later, or ask whoever runs Signpost to check its mail settings.',
     copy: 'No mail is set up: copy this link and send it to {{email}}. It works for 7 days, once.',
+    notQueued:
+      'The invitation mail to {{email}} could not be sent: the mail queue did not take it. Copy this link and send it to {{email}} yourself. It works for 7 days, once.',
     link: 'Invitation link',
     copyButton: 'Copy the link',
     copied: 'Copied.',
     close: 'Back to People',
     inTeam: '{{name}} is in {{team}} ({{role}}).',
+  },
+  /** A person's open invitation, on their page. */
+  openInvitation: {
+    title: 'Invitation',
+    works: 'Made {{made}}; its link works until {{until}}',
+    expired: 'Made {{made}}; its link expired {{until}}',
+    mail: 'Invitation mail',
+    mails: {
+      none: 'None: the link was given to the administrator who invited them, to pass on',
+      queued: 'Queued to be sent',
+      retrying: 'Not accepted by the mail server yet (last try {{at}}); it is tried again',
+      sent: 'Sent {{at}}: the mail server accepted it',
+      failed: 'Could not be sent: the mail server did not accept it (last try {{at}})',
+    },
   },
   offboarding: {
     title: 'Delete {{name}}',
