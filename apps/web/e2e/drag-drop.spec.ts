@@ -1,5 +1,5 @@
 import { expect, test } from './people-fixtures';
-import { consumerCalls, dragWithMouse } from './panels-support';
+import { consumerCalls, dragWithMouse, dragWithTouch } from './panels-support';
 import { expectAccessible, signIn, tokenFor } from './support';
 
 test('drag a link into a collection, back to the parent, then to the trash', async ({
@@ -23,8 +23,11 @@ test('drag a link into a collection, back to the parent, then to the trash', asy
   const dragged = () => outerPanel.getByRole('link', { name: /^Dragged/ });
 
   // Mouse: onto the Inner collection.
-  await dragWithMouse(page, dragged(), () =>
-    outerPanel.getByRole('button', { name: 'Inner', exact: true }),
+  await dragWithMouse(
+    page,
+    dragged(),
+    () => outerPanel.getByRole('button', { name: 'Inner', exact: true }),
+    outerPanel.getByTestId('drop-zone-trash'),
   );
   await expect(dragged()).toHaveCount(0);
   await outerPanel.getByRole('button', { name: 'Inner', exact: true }).click();
@@ -76,29 +79,13 @@ test.describe('by touch', () => {
       .getByRole('button', { name: 'Touchy', exact: true })
       .click();
     const panel = page.getByRole('dialog', { name: 'Touchy' });
-    const box = (await panel.getByRole('link', { name: /^Tapped/ }).boundingBox())!;
-    const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
-      cdp.send('Input.dispatchTouchEvent', {
-        type,
-        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
-      });
-    const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    await touch('touchStart', start.x, start.y);
-    // The drag starts once the finger was held still for the long-press time.
-    await expect(panel.getByTestId('drop-zone-trash')).toBeVisible();
-    const target = (await panel
-      .getByRole('button', { name: 'Pocket', exact: true })
-      .boundingBox())!;
-    const end = { x: target.x + target.width / 2, y: target.y + target.height / 2 };
-    for (let step = 1; step <= 8; step += 1) {
-      await touch(
-        'touchMove',
-        start.x + ((end.x - start.x) * step) / 8,
-        start.y + ((end.y - start.y) * step) / 8,
-      );
-    }
-    await touch('touchEnd', end.x, end.y);
+    // The drag starts once the finger was held still for the long-press time: the zones show.
+    await dragWithTouch(
+      page,
+      panel.getByRole('link', { name: /^Tapped/ }),
+      () => panel.getByRole('button', { name: 'Pocket', exact: true }),
+      panel.getByTestId('drop-zone-trash'),
+    );
     await expect(panel.getByRole('link', { name: /^Tapped/ })).toHaveCount(0);
     await panel.getByRole('button', { name: 'Pocket', exact: true }).click();
     await expect(

@@ -89,14 +89,23 @@ const CAST = {
   bookmarkletSettingsPerson: { colleague: 'tara.cohen@example.com' },
   // icons.spec.ts
   iconPerson: { colleague: 'liam.rossi@example.com' },
-  // curating.spec.ts: the Design team's editor, arranging its space while a member watches,
-  // and a person arranging their own, on a phone.
-  curatingEditor: { colleague: 'ben.tanaka@example.com' },
-  curationWatcher: { colleague: 'vera.costa@example.com' },
-  phoneCurator: { colleague: 'aiko.alvarez@example.com' },
-  // An administrator of the organization, choosing several of its links at once.
-  bulkAdministrator: { colleague: 'amara.zhang@example.com' },
-  bulkWatcher: { colleague: 'kai.patel@example.com' },
+  // curating.spec.ts: one journey per role and width (1280 and 390 px), each with a second
+  // portal that follows. A person in My Space, with a broken link of their own in the demo
+  // (its second portal is their own second window)…
+  personCurator1280: { colleague: 'zoe.martin@example.com' },
+  personCurator390: { colleague: 'aiko.alvarez@example.com' },
+  // …a team's editor and a member: Sales and People & Culture members, made editors by the
+  // journey, each mending one of their team's broken links in the demo…
+  teamCurator1280: { colleague: 'wei.yilmaz@example.com' },
+  teamWatcher1280: { colleague: 'bruno.berg@example.com' },
+  teamCurator390: { colleague: 'ines.sato@example.com' },
+  teamWatcher390: { colleague: 'chloe.murphy@example.com' },
+  // …and an administrator (the demo's, and a colleague made one by the journey), in neither
+  // of those teams, with a member of the organization who is in the team they open.
+  organizationCurator1280: { colleague: 'amara.zhang@example.com' },
+  organizationWatcher1280: { colleague: 'kai.patel@example.com' },
+  organizationCurator390: { colleague: 'felix.murphy@example.com' },
+  organizationWatcher390: { colleague: 'daniel.alvarez@example.com' },
   // link-health.spec.ts: the demo's colleague with a moved and a broken link of their own.
   linkHealthPerson: { colleague: 'quinn.zhang@example.com' },
   // shared-browser.spec.ts: a signed-in person sent a sign-in link of another's account, and
@@ -160,18 +169,24 @@ type FindColleague = (email: string) => Promise<Person>;
 
 type People = { [P in Part]: Person };
 
+/** The person who plays a part in this journey, claimed for it. */
+async function cast(part: Part, findColleague: FindColleague, testInfo: TestInfo) {
+  claim(part, testInfo);
+  const role: Role = CAST[part];
+  // A new hire is not in Signpost yet: the journey's own sign-in creates them.
+  return 'colleague' in role
+    ? await findColleague(role.colleague)
+    : { id: '', name: role.name, email: role.newHire };
+}
+
 const personFixture =
   (part: Part): TestFixture<Person, { findColleague: FindColleague }> =>
   async ({ findColleague }, provide, testInfo) => {
-    claim(part, testInfo);
-    const role: Role = CAST[part];
-    // A new hire is not in Signpost yet: the journey's own sign-in creates them.
-    await provide(
-      'colleague' in role
-        ? await findColleague(role.colleague)
-        : { id: '', name: role.name, email: role.newHire },
-    );
+    await provide(await cast(part, findColleague, testInfo));
   };
+
+/** Casts a part by its name, for journeys whose people depend on a parameter (a width). */
+type Cast = (part: Part) => Promise<Person>;
 
 const people = Object.fromEntries(
   (Object.keys(CAST) as Part[]).map((part) => [part, personFixture(part)]),
@@ -182,7 +197,7 @@ const people = Object.fromEntries(
  * machine, and each part of the cast by name, a demo person found by e-mail, so that a
  * journey says whom it needs and gets them alone.
  */
-export const test = base.extend<People & { findColleague: FindColleague }>({
+export const test = base.extend<People & { findColleague: FindColleague; cast: Cast }>({
   // Journeys stay on this machine: a request to any other origin (the demo links open real
   // sites in a new tab) is refused at once instead of waiting for a network that is not
   // there, and no journey depends on, or sends traffic to, the outside world.
@@ -209,6 +224,9 @@ export const test = base.extend<People & { findColleague: FindColleague }>({
       if (!person) throw new Error(`the demo data has no colleague ${email}`);
       return person;
     });
+  },
+  cast: async ({ findColleague }, provide, testInfo) => {
+    await provide((part) => cast(part, findColleague, testInfo));
   },
   ...people,
 });

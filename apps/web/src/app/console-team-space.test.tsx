@@ -170,3 +170,33 @@ describe("a team's space in the console", () => {
     expect(window.history.state).toEqual({});
   });
 });
+
+describe("a link of a team's space the administrator is not in", () => {
+  it('opens its details from its menu, and its edit form saves to the link', async () => {
+    setSessionToken('token-a');
+    const { requests } = mockFetch([
+      { path: '/api/consumer/menu', status: 200, body: makeMenu({ admin: true }) },
+      { path: '/api/admin/teams/t-platform/space', status: 200, body: platform },
+      { path: '/api/consumer/links/l-ci', method: 'PATCH', status: 204 },
+    ]);
+    window.history.replaceState(null, '', '/console/teams/t-platform/space');
+    const { user } = renderApp();
+    const space = await screen.findByRole('region', { name: 'Platform' });
+    await user.click(within(space).getByRole('button', { name: /More actions for Build server/ }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Edit' }),
+    );
+    // The link's details, not the space again: the team's links are found like the menu's.
+    const details = await screen.findByRole('dialog', { name: 'Link details' });
+    const name = within(details).getByLabelText('Link name');
+    expect(name).toHaveValue('Build server');
+    await user.clear(name);
+    await user.type(name, 'Build farm');
+    await user.click(within(details).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+        name: 'Build farm',
+      }),
+    );
+  });
+});

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CollectionLike, DisplayItem, DisplaySpace, LinkLike } from '../lib/menu/menu-types';
 import { useMenu } from '../lib/menu/get-menu';
+import { buildSearchIndex } from '../lib/menu/process-menu';
 import { useMenuEvents } from '../lib/menu/use-menu-events';
 import { takeCollectionToOpen } from '../lib/page-address';
 import { lastUsedOf, useLastUsed } from '../lib/recent-lists';
@@ -84,17 +85,13 @@ function ConsoleTeamSpace({ teamId }: { teamId: string }) {
     if (id) open({ kind: 'collection', id, parentPanelId: null });
   }, [shown, open]);
   const [, pushLastUsed] = useLastUsed();
-  // The portal's menu with this space in it: the panels find its collections and links there.
-  const data = useMemo(
-    () =>
-      base && space.data
-        ? {
-            ...base,
-            spaces: [...base.spaces.filter((s) => s.id !== teamId), space.data],
-          }
-        : undefined,
-    [base, space.data, teamId],
-  );
+  // The portal's menu with this space in it: the panels find its collections and links there,
+  // a link's details through the search index, which must hold the space's links too.
+  const data = useMemo(() => {
+    if (!base || !space.data) return undefined;
+    const spaces = [...base.spaces.filter((s) => s.id !== teamId), space.data];
+    return { ...base, spaces, searchIndex: buildSearchIndex(spaces) };
+  }, [base, space.data, teamId]);
   const onOpenLink = useCallback(
     (link: LinkLike) => pushLastUsed(lastUsedOf(link)),
     [pushLastUsed],

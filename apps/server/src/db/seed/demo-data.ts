@@ -210,6 +210,14 @@ export const TEAMS: DemoTeam[] = [
           link('HubSpot', 'https://www.hubspot.com', 'HubSpot', 'Campaigns and inbound leads'),
           link('Gong', 'https://www.gong.io', 'Gong', 'Call recordings and deal insights'),
           link('DocuSign', 'https://www.docusign.com', 'DocuSign', 'Send contracts for signature'),
+          // Broken in the demo (DEMO_LINK_HEALTH), like the two of People tools.
+          link('Price list', 'https://prices.northwind.example/current', null, 'List prices'),
+          link(
+            'Partner portal',
+            'https://partners.northwind.example/',
+            null,
+            'Deal registration for resellers',
+          ),
         ],
       },
     ],
@@ -234,6 +242,18 @@ export const TEAMS: DemoTeam[] = [
             'https://www.cultureamp.com',
             'Culture Amp',
             'Engagement surveys and results',
+          ),
+          link(
+            'Onboarding checklist',
+            'https://onboarding.northwind.example/checklist',
+            null,
+            'The first week of a new colleague',
+          ),
+          link(
+            'Holiday calendar',
+            'https://holidays.northwind.example/',
+            null,
+            'Public holidays by office',
           ),
         ],
       },
@@ -443,24 +463,49 @@ export function colleagues(count: number): DemoPerson[] {
  * internet, its own checks agree.
  */
 export const DEMO_LINK_HEALTH = {
-  /** The IT team's link, broken: a 404 for three weeks. */
-  broken: { name: 'VPN setup guide', status: 404, days: 21 },
-  /** A colleague's own links: one moved, one broken. */
-  colleague: 'quinn.zhang@example.com',
-  colleagueLinks: [
-    link(
-      'Expense reports',
-      'http://expenses.northwind.example/',
-      null,
-      'Receipts and travel claims',
-    ),
-    link(
-      'Team offsite photos',
-      'https://photos.northwind.example/offsite',
-      null,
-      'From the spring offsite',
-    ),
+  /**
+   * Team links, broken: their team's editors and administrators see them. The curating
+   * journeys mend the Sales and People tools ones, each its own (apps/web/e2e/curating.spec.ts).
+   */
+  broken: [
+    { name: 'VPN setup guide', status: 404, days: 21 },
+    { name: 'Price list', status: 404, days: 16 },
+    { name: 'Partner portal', status: 500, days: 11 },
+    { name: 'Onboarding checklist', status: 404, days: 8 },
+    { name: 'Holiday calendar', status: 410, days: 6 },
+  ],
+  /** Colleagues' own links: quinn.zhang's, one moved and one broken; two more, broken. */
+  colleagues: [
+    {
+      email: 'quinn.zhang@example.com',
+      links: [
+        link(
+          'Expense reports',
+          'http://expenses.northwind.example/',
+          null,
+          'Receipts and travel claims',
+        ),
+        link(
+          'Team offsite photos',
+          'https://photos.northwind.example/offsite',
+          null,
+          'From the spring offsite',
+        ),
+      ],
+    },
+    {
+      email: 'zoe.martin@example.com',
+      links: [link('Project notes', 'https://notes.northwind.example/projects', null, '')],
+    },
+    {
+      email: 'aiko.alvarez@example.com',
+      links: [link('Book club', 'https://books.northwind.example/club', null, 'This month')],
+    },
   ],
   moved: { name: 'Expense reports', to: 'https://expenses.northwind.example/reports', days: 4 },
-  colleagueBroken: { name: 'Team offsite photos', status: 410, days: 9 },
+  colleagueBroken: [
+    { name: 'Team offsite photos', status: 410, days: 9 },
+    { name: 'Project notes', status: 404, days: 3 },
+    { name: 'Book club', status: 404, days: 2 },
+  ],
 };

@@ -156,29 +156,44 @@ describe('seedDemoIfEmpty', () => {
     expect(sharedRoot?.items.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('shows what link checks found: a broken team link, and a colleague’s moved and broken links', async () => {
+  it('shows what link checks found: broken team links, and colleagues’ moved and broken links', async () => {
     const states = await selectRows<{ name: string; state: string; movedTo: string | null }>(
       db,
       sql`SELECT l.name, k.state, k.moved_to AS "movedTo" FROM link_checks k
           JOIN links l ON l.id = k.link_id WHERE k.state IN ('broken', 'moved') ORDER BY l.name`,
     );
     expect(states).toEqual([
+      { name: 'Book club', state: 'broken', movedTo: null },
       {
         name: 'Expense reports',
         state: 'moved',
         movedTo: 'https://expenses.northwind.example/reports',
       },
+      { name: 'Holiday calendar', state: 'broken', movedTo: null },
+      { name: 'Onboarding checklist', state: 'broken', movedTo: null },
+      { name: 'Partner portal', state: 'broken', movedTo: null },
+      { name: 'Price list', state: 'broken', movedTo: null },
+      { name: 'Project notes', state: 'broken', movedTo: null },
       { name: 'Team offsite photos', state: 'broken', movedTo: null },
       { name: 'VPN setup guide', state: 'broken', movedTo: null },
     ]);
-    // Dana, an administrator, is told of the team's broken link.
+    // Dana, an administrator, is told of the teams' broken links, never of colleagues' own.
     const token = (await signIn()).json<{ token: string }>().token;
     const attention = await app.inject({
       method: 'GET',
       url: '/api/consumer/links/attention',
       headers: { authorization: `Bearer ${token}` },
     });
-    expect(attention.json<{ items: { name: string }[] }>().items.map((i) => i.name)).toEqual([
+    expect(
+      attention
+        .json<{ items: { name: string }[] }>()
+        .items.map((i) => i.name)
+        .sort(),
+    ).toEqual([
+      'Holiday calendar',
+      'Onboarding checklist',
+      'Partner portal',
+      'Price list',
       'VPN setup guide',
     ]);
   });

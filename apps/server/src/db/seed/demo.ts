@@ -236,12 +236,12 @@ export async function seedDemoIfEmpty(
   );
   demo.share(designSystem, owner.id, [dana.id, colleague(11).id]);
 
-  // A colleague with links that need them (DEMO_LINK_HEALTH).
-  const checkedAt = colleagues(DEMO_COLLEAGUES).findIndex(
-    (p) => p.email === DEMO_LINK_HEALTH.colleague,
-  );
-  const checked = colleague(checkedAt);
-  for (const item of DEMO_LINK_HEALTH.colleagueLinks) demo.link(checked.rootId, item, checked.id);
+  // Colleagues with links that need them (DEMO_LINK_HEALTH).
+  const emails = colleagues(DEMO_COLLEAGUES).map((p) => p.email);
+  for (const { email, links: own } of DEMO_LINK_HEALTH.colleagues) {
+    const checked = colleague(emails.indexOf(email));
+    for (const item of own) demo.link(checked.rootId, item, checked.id);
+  }
 
   return handle.db.transaction(async (tx) => {
     // Two servers starting together on one database must not both seed it.
@@ -273,7 +273,7 @@ async function recordDemoChecks(tx: Executor, demo: DemoBuilder) {
     return row.id;
   };
   const { broken, moved, colleagueBroken } = DEMO_LINK_HEALTH;
-  for (const { name, status, days } of [broken, colleagueBroken]) {
+  for (const { name, status, days } of [...broken, ...colleagueBroken]) {
     await tx.execute(sql`
       UPDATE link_checks SET state = 'broken', failures = 2, status = ${status},
         failure_kind = 'http', failure = ${`the site answers ${status}`},

@@ -51,6 +51,19 @@ const collisionDetection: CollisionDetection = (args) => {
   return hits.length > 0 ? hits : rectIntersection(args);
 };
 
+/**
+ * A mouse drag ends with the button released over the carried tile, and the browser then
+ * clicks that link, which would open it in a new tab. dnd-kit keeps the click from the app
+ * (it stops it at the document) but not from the browser: its default is prevented here, at
+ * the window, before the document sees it. The guard is gone by the next task: a drop by
+ * touch or by the keyboard is followed by no click.
+ */
+function swallowTheDropClick() {
+  const swallow = (event: Event) => event.preventDefault();
+  window.addEventListener('click', swallow, { capture: true, once: true });
+  setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 0);
+}
+
 function nameOf(item: DisplayItem) {
   return 'name' in item ? item.name : '';
 }
@@ -200,6 +213,7 @@ export function DragDropGrid({
   };
 
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
+    swallowTheDropClick();
     setActive(null);
     const item = itemOf(dragged.data.current);
     const target = (over?.data.current as DropData | undefined)?.target;
@@ -219,7 +233,10 @@ export function DragDropGrid({
         screenReaderInstructions: { draggable: t('dragDrop.instructions') },
       }}
       onDragStart={({ active: dragged }) => setActive(itemOf(dragged.data.current))}
-      onDragCancel={() => setActive(null)}
+      onDragCancel={() => {
+        swallowTheDropClick();
+        setActive(null);
+      }}
       onDragEnd={onDragEnd}
     >
       {active && (parent || withTrash) ? (

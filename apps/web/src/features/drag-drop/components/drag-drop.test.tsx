@@ -1,6 +1,6 @@
 import type { ClientRect, KeyboardCoordinateGetter } from '@dnd-kit/core';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { MenuItemTile } from '../../../components/menu-item-tile';
 import { makeLink } from '../../../test/menu-fixture';
 import { favorite } from '../../../test/panels-fixture';
@@ -79,5 +79,28 @@ describe('DragDropGrid', () => {
     expect(screen.getByRole('button', { name: /Projects/ })).toBeInTheDocument();
     expect(screen.queryByText('Drop here to delete')).not.toBeInTheDocument();
     expect(screen.queryByText('Move to My Space')).not.toBeInTheDocument();
+  });
+
+  it('does not open a link dragged with the mouse when the button is released over it', async () => {
+    const opened = vi.fn();
+    renderWithQuery(
+      <DragDropGrid
+        items={[makeLink({ name: 'Wiki' })]}
+        parent={null}
+        withTrash
+        renderTile={(item) => <MenuItemTile item={item} onOpenLink={opened} />}
+      />,
+    );
+    const link = screen.getByRole('link', { name: /^Wiki/ });
+    fireEvent.mouseDown(link, { button: 0, clientX: 10, clientY: 10 });
+    fireEvent.mouseMove(document, { clientX: 40, clientY: 40 });
+    expect(await screen.findByText('Drop here to delete')).toBeInTheDocument();
+    fireEvent.mouseUp(document, { clientX: 40, clientY: 40 });
+    // The browser's click after the release: not followed, not counted as opened.
+    expect(fireEvent.click(link)).toBe(false);
+    expect(opened).not.toHaveBeenCalled();
+    // The guard is gone by the next task: a later click is the browser's to follow.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fireEvent.click(link)).toBe(true);
   });
 });
