@@ -77,7 +77,6 @@ export const LINK_CHECK_ROUND_BUDGET_MS = 4 * 60_000;
  */
 export const LINK_CHECK_LEASE_SECONDS = LINK_CHECKS_QUEUE.expireInSeconds;
 
-
 /** How often a link is checked unless the configuration says otherwise: daily. */
 export const LINK_CHECK_INTERVAL_SECONDS = 24 * 3600;
 

@@ -161,7 +161,11 @@ describe('the live hub', () => {
     const repository = fakeRepository({ ana: ['p:ana', 'o:org'] });
     const runs = new Set(['ana team']);
     repository.teamRunners = vi.fn(async () => new Set(runs));
-    hub = new LiveHub({ db, live: repository }, { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 }, log);
+    hub = new LiveHub(
+      { db, live: repository },
+      { maxStreams: 10, maxStreamsPerSession: 8, maxStreamsPerPerson: 100 },
+      log,
+    );
     const sink = new FakeSink();
     hub.open(sink, {
       userId: 'ana',
