@@ -112,7 +112,7 @@ const CAST = {
   // a person who leaves a shared computer (decision 0080).
   linkReceiver: { colleague: 'chloe.moreau@example.com' },
   linkSender: { colleague: 'gabriel.chen@example.com' },
-  sharedComputerPerson: { colleague: 'daniel.alvarez@example.com' },
+  sharedComputerPerson: { colleague: 'umar.khan@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;

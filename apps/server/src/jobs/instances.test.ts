@@ -110,6 +110,14 @@ describe('the instance registry', () => {
         (row) => row.id,
       ),
     ).toEqual([stream.admitted ? stream.id : '']);
+    // A job it starts while taken for gone writes its row again first.
+    await silence(paused.id);
+    await other.reapNow();
+    await paused.jobStarted('00000000-0000-4000-8000-000000000009', 'send-mail');
+    expect(await db.select().from(instances).where(eq(instances.id, paused.id))).toHaveLength(1);
+    expect(
+      await db.select().from(instanceJobs).where(eq(instanceJobs.instanceId, paused.id)),
+    ).toHaveLength(1);
     await Promise.all([paused.stop(), other.stop()]);
   });
 

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectRows, type Database } from '../db/client.ts';
+import { isForeignKeyViolation } from '../db/errors.ts';
 import { newId } from '../lib/ids.ts';
 
 /**
@@ -70,6 +71,20 @@ export function createInstanceRegistry({
       sql`INSERT INTO instances (id, host, pid) VALUES (${id}, ${host}, ${process.pid})
           ON CONFLICT (id) DO UPDATE SET seen_at = now()`,
     );
+  };
+
+  /**
+   * Runs a write that hangs on this instance's row; when the row is gone (another instance
+   * took this one for gone during a long pause), writes the row again and runs it once more.
+   */
+  const again = async <T>(write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      await register();
+      return await write();
+    }
   };
 
   /**
@@ -203,11 +218,18 @@ export function createInstanceRegistry({
     /** A job of the queue starts here: another instance fails it if this one dies. */
     async jobStarted(jobId: string, queue: string): Promise<void> {
       running.set(jobId, queue);
-      await db.execute(
-        sql`INSERT INTO instance_jobs (job_id, queue, instance_id) VALUES (${jobId}, ${queue}, ${id})
-            ON CONFLICT (job_id) DO UPDATE SET instance_id = excluded.instance_id,
-                                               started_at = now()`,
-      );
+      const note = () =>
+        db.execute(
+          sql`INSERT INTO instance_jobs (job_id, queue, instance_id) VALUES (${jobId}, ${queue}, ${id})
+              ON CONFLICT (job_id) DO UPDATE SET instance_id = excluded.instance_id,
+                                                 started_at = now()`,
+        );
+      try {
+        await again(note);
+      } catch (error) {
+        // The job runs all the same; only its takeover, should this instance die, is lost.
+        log.warn({ err: error, job: jobId }, 'noting a job of this instance failed');
+      }
     },
 
     async jobEnded(jobId: string): Promise<void> {
@@ -227,28 +249,30 @@ export function createInstanceRegistry({
       caps: StreamCaps,
     ): Promise<StreamAdmission> {
       const streamId = newId();
-      const answer = await db.transaction(async (tx): Promise<StreamAdmission> => {
-        await tx.execute(
-          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`live:${userId}`}, 0))`,
-        );
-        const [counts] = await selectRows<{ person: number; session: number }>(
-          tx,
-          sql`SELECT count(*)::int AS person,
+      const answer = await again(() =>
+        db.transaction(async (tx): Promise<StreamAdmission> => {
+          await tx.execute(
+            sql`SELECT pg_advisory_xact_lock(hashtextextended(${`live:${userId}`}, 0))`,
+          );
+          const [counts] = await selectRows<{ person: number; session: number }>(
+            tx,
+            sql`SELECT count(*)::int AS person,
                      (count(*) FILTER (WHERE credential = ${credential}))::int AS session
               FROM live_streams WHERE user_id = ${userId}`,
-        );
-        if ((counts?.session ?? 0) >= caps.perSession) {
-          return { admitted: false, over: 'session', cap: caps.perSession };
-        }
-        if ((counts?.person ?? 0) >= caps.perPerson) {
-          return { admitted: false, over: 'person', cap: caps.perPerson };
-        }
-        await tx.execute(
-          sql`INSERT INTO live_streams (id, instance_id, user_id, credential)
+          );
+          if ((counts?.session ?? 0) >= caps.perSession) {
+            return { admitted: false, over: 'session', cap: caps.perSession };
+          }
+          if ((counts?.person ?? 0) >= caps.perPerson) {
+            return { admitted: false, over: 'person', cap: caps.perPerson };
+          }
+          await tx.execute(
+            sql`INSERT INTO live_streams (id, instance_id, user_id, credential)
               VALUES (${streamId}, ${id}, ${userId}, ${credential})`,
-        );
-        return { admitted: true, id: streamId };
-      });
+          );
+          return { admitted: true, id: streamId };
+        }),
+      );
       if (answer.admitted) streams.set(streamId, { userId, credential });
       return answer;
     },

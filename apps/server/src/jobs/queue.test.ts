@@ -230,6 +230,7 @@ describe('the job queue', () => {
       'for-otto retrying',
     ]);
     // What a mail is about never reaches the mail server; the mail with none went as well.
+    await expect.poll(() => sent.length, { timeout: 10_000, interval: 200 }).toBe(3);
     expect(sent.map((m) => m.to).sort()).toEqual([
       'nora@example.test',
       'pia@example.test',
