@@ -46,18 +46,21 @@ export async function bootServer(
     );
   }
   let app: App | null = null;
+  let stage = 'cannot start';
   try {
     const demo = await seedDemo(database, config);
     app = await buildApp({ config, database, periodicJobs: true });
     // The background work starts here rather than within listen, so that a failure says
     // what failed instead of blaming the port.
+    stage = 'cannot start the background work';
     await app.ready();
+    stage = 'cannot start';
     const startup = await prepareStartup(demo, app.services.setup, app.services.auth);
     return { app, database, startup };
   } catch (error) {
     await app?.close().catch(() => {});
     await database.close().catch(() => {});
-    throw new BootError(`cannot start the background work: ${safeMessage(error)}`);
+    throw new BootError(`${stage}: ${safeMessage(error)}`);
   }
 }
 

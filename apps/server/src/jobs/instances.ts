@@ -59,7 +59,6 @@ export function createInstanceRegistry({
   const host = hostname();
   /** Open streams here, to be counted again if this instance was taken for gone. */
   const streams = new Map<string, { userId: string; credential: string }>();
-  const running = new Map<string, string>();
   let heartbeat: NodeJS.Timeout | null = null;
   let reaper: NodeJS.Timeout | null = null;
   let started: Promise<void> | null = null;
@@ -100,14 +99,23 @@ export function createInstanceRegistry({
     if (seen.length > 0) return;
     log.warn({ instance: id }, 'this instance was taken for gone by another; registering again');
     await register();
-    for (const [streamId, stream] of streams) {
-      await db.execute(
-        sql`INSERT INTO live_streams (id, instance_id, user_id, credential)
-            VALUES (${streamId}, ${id}, ${stream.userId}, ${stream.credential})
-            ON CONFLICT (id) DO NOTHING`,
-      );
-    }
-    running.clear();
+    if (streams.size === 0) return;
+    const open = [...streams];
+    // One statement for them all (the lists travel as JSON); a person deleted meanwhile is
+    // left out rather than failing the others.
+    await db.execute(
+      sql`INSERT INTO live_streams (id, instance_id, user_id, credential)
+          SELECT s.id, ${id}, s.user_id, s.credential
+          FROM jsonb_to_recordset(${JSON.stringify(
+            open.map(([streamId, stream]) => ({
+              id: streamId,
+              user_id: stream.userId,
+              credential: stream.credential,
+            })),
+          )}::jsonb) AS s(id text, user_id text, credential text)
+          WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = s.user_id)
+          ON CONFLICT (id) DO NOTHING`,
+    );
   };
 
   /**
@@ -207,7 +215,6 @@ export function createInstanceRegistry({
       if (!started) return;
       started = null;
       streams.clear();
-      running.clear();
       // A database already gone (closed first, or down) leaves the row to the others, which
       // take it for gone after `deadAfterSeconds`.
       await db
@@ -217,7 +224,6 @@ export function createInstanceRegistry({
 
     /** A job of the queue starts here: another instance fails it if this one dies. */
     async jobStarted(jobId: string, queue: string): Promise<void> {
-      running.set(jobId, queue);
       const note = () =>
         db.execute(
           sql`INSERT INTO instance_jobs (job_id, queue, instance_id) VALUES (${jobId}, ${queue}, ${id})
@@ -233,7 +239,6 @@ export function createInstanceRegistry({
     },
 
     async jobEnded(jobId: string): Promise<void> {
-      running.delete(jobId);
       await db.execute(sql`DELETE FROM instance_jobs WHERE job_id = ${jobId}`);
     },
 
