@@ -316,6 +316,15 @@ export function composeServer({
     auditRetention(audit),
     peopleChangesRetention(peopleDirectory),
     undoRetention(undo),
+    {
+      name: 'mail acceptance purge',
+      everyMs: 60 * 60_000,
+      async run(log) {
+        const deleted = await jobs.forgetOldAcceptances();
+        if (deleted > 0)
+          log.info({ deleted }, "old records of the mail server's acceptance deleted");
+      },
+    },
   ];
   let running: ReturnType<typeof startPeriodic> | null = null;
   let sweeper: NodeJS.Timeout | null = null;

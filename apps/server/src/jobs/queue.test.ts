@@ -181,6 +181,19 @@ describe('the job queue', () => {
     await jobs.stop();
   }, 30_000);
 
+  it("forgets the mail server's acceptances after a week, and keeps the newer", async () => {
+    const jobs = createJobs({ config, database, log: app.log });
+    await database.query(
+      `INSERT INTO mail_accepted (job_id, accepted_at)
+       VALUES ('week-old', now() - interval '8 days'), ('recent', now() - interval '6 days')`,
+    );
+    expect(await jobs.forgetOldAcceptances()).toBe(1);
+    const left = await database.query<{ job_id: string }>(
+      `SELECT job_id FROM mail_accepted WHERE job_id IN ('week-old', 'recent')`,
+    );
+    expect(left.map((row) => row.job_id)).toEqual(['recent']);
+  });
+
   it('tells what became of each try of a mail about something, and nothing for others', async () => {
     let failures = 0;
     const sent: MailMessage[] = [];

@@ -112,6 +112,11 @@ export interface Jobs {
    * before `start`. A listener that fails is logged; the mail is not sent again for it.
    */
   onMailOutcome(kind: string, listener: (id: string, outcome: MailOutcome) => Promise<void>): void;
+  /**
+   * Deletes the mail server's acceptances older than a week (a retry comes within minutes);
+   * how many went. A periodic task of every instance.
+   */
+  forgetOldAcceptances(): Promise<number>;
   /** The queues this instance works: mail when it is configured, and the defined work. */
   queues(): QueueBudget[];
   /**
@@ -270,6 +275,12 @@ export function createJobs({
     }
   };
 
+  /** Asks the queue for a run of a defined round (a stately queue keeps one waiting at most). */
+  const askFor = async (queue: string) => {
+    if (!boss || !definitions.some((d) => d.spec.name === queue)) return;
+    await boss.send(queue, {});
+  };
+
   /** Fails the jobs of gone instances: a mail is tried again, a round's queue is free again. */
   const failGone = async (jobs: HeldJob[]) => {
     const running = boss;
@@ -280,9 +291,7 @@ export function createJobs({
       await running.fail(queue, ids);
       log.warn({ queue, jobs: ids.length }, 'jobs of a gone instance failed, to run again');
       // A round starts again at once rather than at its next tick.
-      if (definitions.some((d) => d.spec.name === queue)) {
-        await running.send(queue, {}).catch(() => {});
-      }
+      await askFor(queue).catch(() => {});
     }
   };
 
@@ -305,9 +314,15 @@ export function createJobs({
         here.soon();
         return;
       }
-      if (!boss || !definitions.some((d) => d.spec.name === queue)) return;
-      // A stately queue refuses a second waiting job: that is the point, not a failure.
-      await boss.send(queue, {});
+      await askFor(queue);
+    },
+
+    async forgetOldAcceptances() {
+      const gone = await database.query(
+        `DELETE FROM mail_accepted WHERE accepted_at < now() - interval '${ACCEPTED_DAYS} days'
+         RETURNING job_id`,
+      );
+      return gone.length;
     },
 
     async start() {
@@ -357,8 +372,8 @@ export function createJobs({
       });
       boss = created;
       created.on('error', (error) => log.error({ err: error }, 'job queue error'));
-      const mailQueue = { ...SEND_MAIL_QUEUE, retryDelaySeconds };
-      const specs = [...queued.map((d) => d.spec), ...(mailer ? [mailQueue] : [])];
+      // The mail queue keeps the spec's tries; each mail carries this instance's (sendMail).
+      const specs = [...queued.map((d) => d.spec), ...(mailer ? [SEND_MAIL_QUEUE] : [])];
       // Several instances may start at once: pg-boss's schema and queues are made by one at
       // a time (nothing is left to make after `admin migrate`).
       await withStartupLock(database, async () => {
@@ -412,9 +427,6 @@ export function createJobs({
               await database.query(
                 'INSERT INTO mail_accepted (job_id) VALUES ($1) ON CONFLICT DO NOTHING',
                 [job.id],
-              );
-              await database.query(
-                `DELETE FROM mail_accepted WHERE accepted_at < now() - interval '${ACCEPTED_DAYS} days'`,
               );
               log.info({ job: job.id, to: message.to }, 'mail sent');
               await tell(about, 'sent', job.id);
