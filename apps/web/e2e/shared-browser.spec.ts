@@ -113,6 +113,9 @@ test('a sign-in link of another account asks first, naming it; declining keeps o
   expect(tab.url()).not.toContain('#');
   expect(await tab.evaluate(() => window.localStorage.getItem('my_jwt_key'))).toBe(mine);
   await expectAccessible(tab);
+  // On a phone the long addresses break inside the question rather than widen the page.
+  await tab.setViewportSize({ width: 360, height: 800 });
+  expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await question.getByRole('button', { name: `Stay signed in as ${me.email}` }).click();
   await expect(tab.getByText(`Hello ${me.name}`)).toBeVisible();
