@@ -26,6 +26,8 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { demoIdpPlugin } from './modules/demo-idp/demo-idp.plugin.ts';
 import { iconsRoutes } from './modules/icons/icons.routes.ts';
+import { scimRoutes } from './modules/scim/scim.routes.ts';
+import { SCIM_BASE_PATH } from '@signpost/contract';
 import type { Fetcher } from './outbound/types.ts';
 import type { Mailer } from './jobs/mailer.ts';
 import { composeServer, type Repositories, type Services } from './root.ts';
@@ -222,6 +224,8 @@ export async function buildApp({
     prefix: '/api/invitations',
     invitations: services.invitations,
   });
+  // SCIM 2.0 provisioning for the organization's identity system (decision 0084).
+  await app.register(scimRoutes, { prefix: SCIM_BASE_PATH, scim: services.scim });
   // Links' icons, kept and served by the server itself (decision 0068).
   await app.register(iconsRoutes, { prefix: '/api/icons', icons: services.icons });
   return app;

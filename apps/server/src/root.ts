@@ -52,6 +52,8 @@ import { createPeersRepository } from './modules/peers/peers.repository.ts';
 import { createPeersService } from './modules/peers/peers.service.ts';
 import { createPeopleRepository } from './modules/people/people.repository.ts';
 import { createPeopleRules } from './modules/people/people.rules.ts';
+import { createScimRepository } from './modules/scim/scim.repository.ts';
+import { createScimService } from './modules/scim/scim.service.ts';
 import { createPeopleService, INVITATION_MAIL } from './modules/people/people.service.ts';
 import { createSecondFactorRepository } from './modules/second-factor/second-factor.repository.ts';
 import { createSecondFactorService } from './modules/second-factor/second-factor.service.ts';
@@ -112,6 +114,7 @@ export function createRepositories(config: Config) {
     organization: createOrganizationRepository(),
     peers: createPeersRepository(),
     people: createPeopleRepository(),
+    scim: createScimRepository(),
     secondFactor: createSecondFactorRepository(),
     sessions: createSessionsRepository(),
     setup: createSetupRepository(),
@@ -210,6 +213,14 @@ export function composeServer({
     jobs,
     directory: peopleDirectory,
     teams,
+  });
+  // The organization's identity system provisions people and teams (decision 0084).
+  const scim = createScimService({
+    db,
+    scim: r.scim,
+    rules: peopleRules,
+    audit,
+    adminAccess,
   });
   const commandLine = createCommandLineService({
     db,
@@ -350,6 +361,7 @@ export function composeServer({
     organization,
     peers,
     people,
+    scim,
     secondFactor,
     setup,
     shares,

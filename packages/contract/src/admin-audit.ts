@@ -39,6 +39,11 @@ export const AUDIT_ACTIONS = [
   'team.member-added',
   'team.member-removed',
   'team.member-role-changed',
+  // SCIM changed a group's members: one entry for the people who joined and left (decision 0084).
+  'team.members-synced',
+  // The identity system's provisioning tokens (decision 0084).
+  'scim-token.created',
+  'scim-token.revoked',
   // The organization.
   'organization.created',
   'organization.settings-changed',
@@ -82,6 +87,7 @@ export const AUDIT_ACTION_GROUPS = [
   'session.',
   'sessions.',
   'access-token.',
+  'scim-token.',
   'second-factor.',
   'password.',
   'person.',

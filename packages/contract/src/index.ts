@@ -14,3 +14,4 @@ export * from './text.ts';
 export * from './undo.ts';
 export * from './icons.ts';
 export * from './link-health.ts';
+export * from './admin-scim.ts';

@@ -11,6 +11,8 @@ import type { OrganizationService } from './organization/organization.service.ts
 import { adminOrganizationRoutes } from './organization/organization.routes.ts';
 import type { PeopleService } from './people/people.service.ts';
 import { adminPeopleRoutes } from './people/people.routes.ts';
+import type { ScimService } from './scim/scim.service.ts';
+import { adminScimTokensRoutes } from './scim/scim-tokens.routes.ts';
 import type { SuggestionsService } from './suggestions/suggestions.service.ts';
 import { adminSuggestionsRoutes } from './suggestions/suggestions.routes.ts';
 import type { TeamsService } from './teams/teams.service.ts';
@@ -24,6 +26,7 @@ export interface AdminServices {
   menu: MenuService;
   organization: OrganizationService;
   people: PeopleService;
+  scim: ScimService;
   suggestions: SuggestionsService;
   teams: TeamsService;
 }
@@ -41,6 +44,7 @@ export const adminRoutes: FastifyPluginAsync<AdminServices> = async (app, servic
   await app.register(adminOrganizationRoutes, { organization: services.organization });
   await app.register(adminSuggestionsRoutes, { suggestions: services.suggestions });
   await app.register(adminAuditRoutes, { audit: services.audit });
+  await app.register(adminScimTokensRoutes, { scim: services.scim });
   await app.register(adminBrokenLinksRoutes, { linkHealth: services.linkHealth });
   await app.register(adminTeamSpaceRoutes, { menu: services.menu });
   // Its live updates (decision 0062), while the caller runs the team.

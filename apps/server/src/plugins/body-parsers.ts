@@ -22,9 +22,17 @@ function declaredCharset(contentType: string | undefined): string | null {
  * body limit is the app's (64 KiB).
  */
 export function acceptJsonBodiesOnly(app: FastifyInstance) {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+  acceptJsonAs(app, 'application/json');
+}
+
+/**
+ * Parses bodies of a JSON media type (`application/json`, and SCIM's `application/scim+json`
+ * in its scope) strictly: UTF-8 only, Fastify's secure parser.
+ */
+export function acceptJsonAs(app: FastifyInstance, mediaType: string) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser(mediaType, { parseAs: 'buffer' }, (request, body, done) => {
     const charset = declaredCharset(request.headers['content-type']);
     if (charset !== null && !UTF8.has(charset)) {
       done(

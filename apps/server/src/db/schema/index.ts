@@ -19,3 +19,4 @@ export * from './menu-scopes.table.ts';
 export * from './icons.table.ts';
 export * from './link-checks.table.ts';
 export * from './instances.table.ts';
+export * from './scim-tokens.table.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.table.ts';
 
 export type OrganizationRole = 'member' | 'admin';
@@ -25,4 +25,13 @@ export const users = pgTable('users', {
   searchText: text('search_text')
     .notNull()
     .generatedAlwaysAs(sql`lower(name) || E'\\n' || lower(email)`),
+  /** SCIM (0022_scim.sql): the identity system's `userName` when it is not the e-mail address. */
+  scimUserName: text('scim_user_name'),
+  externalId: text('external_id'),
+  /** What SCIM sent that has no column (name parts, title, extensions), given back as sent. */
+  scimAttributes: jsonb('scim_attributes').$type<Record<string, unknown>>(),
+  /** When SCIM disabled the person: SCIM enables again only whom it disabled. */
+  scimDisabledAt: timestamp('scim_disabled_at', { withTimezone: true }),
+  /** When SCIM deleted the person: disabled, and no longer a SCIM resource. */
+  scimDeletedAt: timestamp('scim_deleted_at', { withTimezone: true }),
 });

@@ -37,6 +37,13 @@ export interface AuditActor {
  */
 export const COMMAND_LINE: AuditActor = { id: null, name: 'command line', email: null };
 
+/** A SCIM token as the actor of an entry: no person, its name (decision 0084). */
+export const scimAuditActor = (token: { name: string }): AuditActor => ({
+  id: null,
+  name: `SCIM token "${token.name}"`,
+  email: null,
+});
+
 export interface AuditTarget {
   type:
     | 'person'
@@ -47,6 +54,7 @@ export interface AuditTarget {
     | 'share'
     | 'suggestion'
     | 'access-token'
+    | 'scim-token'
     | 'session'
     | 'invitation';
   id: string;

@@ -13,6 +13,7 @@ import {
 } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
 import { isAccessToken, type AccessTokensService } from '../access-tokens/access-tokens.service.ts';
+import { isScimToken } from '../scim/scim.service.ts';
 import { auditOf, type AuditService } from '../audit/audit.service.ts';
 import type { SecondFactorService } from '../second-factor/second-factor.service.ts';
 import type { ThrottleService } from '../throttle/throttle.service.ts';
@@ -396,6 +397,8 @@ export function createAuthService({
      */
     async refusal(token: string): Promise<AppError> {
       if (isAccessToken(token)) return tokens.refusal(token);
+      // A SCIM token is the identity system's, for /scim/v2 alone (decision 0084).
+      if (isScimToken(token)) return unauthorized('A SCIM token opens /scim/v2 and nothing else.');
       return unauthorized('This token is not valid, or its session has ended. Sign in again.');
     },
 

@@ -5,7 +5,7 @@ import type { LiveHub } from './live.hub.ts';
 /**
  * A write that may have ended sessions: any answered write of the auth or administration API
  * but a sign-in (signing out, revoking a session or token, a password or second-factor
- * change, disabling a person). The streams of this instance check their sessions at once;
+ * change, disabling a person, by the console or by SCIM). The streams of this instance check their sessions at once;
  * other instances find out at their next periodic check.
  */
 function mayEndSessions(request: FastifyRequest, reply: FastifyReply): boolean {
@@ -15,7 +15,9 @@ function mayEndSessions(request: FastifyRequest, reply: FastifyReply): boolean {
   if (reply.statusCode < 200 || reply.statusCode >= 300) return false;
   const route = request.routeOptions.url ?? '';
   if (request.method === 'POST' && route === '/api/auth/sessions') return false;
-  return route.startsWith('/api/auth/') || route.startsWith('/api/admin/');
+  return (
+    route.startsWith('/api/auth/') || route.startsWith('/api/admin/') || route.startsWith('/scim/')
+  );
 }
 
 /**

@@ -111,6 +111,16 @@ export function createPeopleRepository() {
     },
 
     /**
+     * Notes whether SCIM disabled the person (it enables again only whom it disabled); any
+     * other change of status clears the note (decision 0084).
+     */
+    async setScimDisabled(db: Executor, id: string, disabled: boolean): Promise<void> {
+      await db.execute(
+        sql`UPDATE users SET scim_disabled_at = ${disabled ? sql`now()` : sql`NULL`} WHERE id = ${id}`,
+      );
+    },
+
+    /**
      * Ends every session of these people and, unless told otherwise, revokes every access
      * token of theirs; how many of each.
      */

@@ -2,7 +2,7 @@ import type { OffboardingChoice } from '@signpost/contract';
 import type { Transaction } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { COMMAND_LINE, type AuditService } from '../audit/audit.service.ts';
+import { COMMAND_LINE, scimAuditActor, type AuditService } from '../audit/audit.service.ts';
 import type { PeopleRepository, PersonRecord } from './people.repository.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
@@ -15,7 +15,14 @@ const LAST_ADMIN =
  */
 export type PeopleActor =
   | { kind: 'person'; me: AuthContext; origin: AuditOrigin }
-  | { kind: 'command line'; organizationId: string };
+  | { kind: 'command line'; organizationId: string }
+  | { kind: 'scim'; organizationId: string; token: ScimTokenRef; origin: AuditOrigin };
+
+/** The SCIM token a change came with (decision 0084). */
+export interface ScimTokenRef {
+  id: string;
+  name: string;
+}
 
 /** A signed-in administrator, as the actor of a change of people. */
 export const personActor = (me: AuthContext, origin: AuditOrigin): PeopleActor => ({
@@ -30,18 +37,30 @@ export const commandLineActor = (organizationId: string): PeopleActor => ({
   organizationId,
 });
 
+/** A SCIM token, as the actor of a change of people. */
+export const scimActor = (
+  organizationId: string,
+  token: ScimTokenRef,
+  origin: AuditOrigin,
+): PeopleActor => ({ kind: 'scim', organizationId, token, origin });
+
 /** What every entry of the command line says in its details, as it always has. */
 export const FROM_COMMAND_LINE = { via: 'command line' } as const;
 
 const organizationOf = (actor: PeopleActor) =>
   actor.kind === 'person' ? actor.me.organizationId : actor.organizationId;
 
-/** The person acting, or null for the command line. */
+/** The person acting, or null for the command line and SCIM. */
 const selfOf = (actor: PeopleActor) => (actor.kind === 'person' ? actor.me.userId : null);
 
-/** An entry's details: the command line's say so, as they always have. */
+/** An entry's details: the command line's and SCIM's say so, and which token it was. */
 function detailsOf(actor: PeopleActor, details?: Record<string, unknown>) {
-  const all = actor.kind === 'command line' ? { ...FROM_COMMAND_LINE, ...details } : details;
+  const all =
+    actor.kind === 'command line'
+      ? { ...FROM_COMMAND_LINE, ...details }
+      : actor.kind === 'scim'
+        ? { via: 'scim', scimToken: { id: actor.token.id, name: actor.token.name }, ...details }
+        : details;
   return all ? { details: all } : {};
 }
 
@@ -65,7 +84,14 @@ export function createPeopleRules({ people: repo, audit }: PeopleRulesDeps) {
           ip: actor.origin.ip ?? null,
           userAgent: actor.origin.userAgent ?? null,
         }
-      : { organizationId: actor.organizationId, actor: COMMAND_LINE, ip: null, userAgent: null };
+      : actor.kind === 'scim'
+        ? {
+            organizationId: actor.organizationId,
+            actor: scimAuditActor(actor.token),
+            ip: actor.origin.ip ?? null,
+            userAgent: actor.origin.userAgent ?? null,
+          }
+        : { organizationId: actor.organizationId, actor: COMMAND_LINE, ip: null, userAgent: null };
   const target = (person: PersonRecord) => ({
     type: 'person' as const,
     id: person.id,
@@ -161,13 +187,17 @@ export function createPeopleRules({ people: repo, audit }: PeopleRulesDeps) {
     people: PersonRecord[],
     field: 'role' | 'status',
     value: string,
+    note: Record<string, unknown> = {},
   ) {
     const changing = people.filter((p) => p[field] !== value);
     const self = selfOf(actor);
     if (field === 'status' && value === 'disabled' && changing.some((p) => p.id === self)) {
       throw conflict('You cannot disable yourself.');
     }
-    if (field === 'status' && changing.some((p) => p.status === 'invited')) {
+    // SCIM may disable an invited person (the identity system deprovisions whom it knows);
+    // nobody else enables or disables an invitation.
+    const fromScimToDisabled = actor.kind === 'scim' && value === 'disabled';
+    if (field === 'status' && !fromScimToDisabled && changing.some((p) => p.status === 'invited')) {
       throw conflict('An invited person becomes active by accepting their invitation.');
     }
     const losing =
@@ -175,6 +205,7 @@ export function createPeopleRules({ people: repo, audit }: PeopleRulesDeps) {
     if (losing) await keepAnAdmin(tx, actor, changing);
     for (const person of changing) {
       await repo.update(tx, person.id, { [field]: value });
+      if (field === 'status') await repo.setScimDisabled(tx, person.id, fromScimToDisabled);
       // Disabling ends sessions and revokes access tokens for good: enabling the person
       // again brings none of them back.
       const ended =
@@ -193,8 +224,13 @@ export function createPeopleRules({ people: repo, audit }: PeopleRulesDeps) {
         after: { [field]: value },
         ...detailsOf(
           actor,
-          ended
-            ? { sessionsEnded: ended.sessions, accessTokensRevoked: ended.accessTokens }
+          ended || Object.keys(note).length > 0
+            ? {
+                ...(ended
+                  ? { sessionsEnded: ended.sessions, accessTokensRevoked: ended.accessTokens }
+                  : {}),
+                ...note,
+              }
             : undefined,
         ),
       });
@@ -202,6 +238,17 @@ export function createPeopleRules({ people: repo, audit }: PeopleRulesDeps) {
     return changing.length;
   }
 
-  return { context, target, lockPeople, setField, offboard };
+  return {
+    context,
+    target,
+    lockPeople,
+    setField,
+    offboard,
+    detailsOf,
+    /** Whether anyone of any organization has the address, compared case-insensitively. */
+    emailTaken: repo.emailTaken,
+    /** A new person and their My Space. */
+    insertPerson: repo.insert,
+  };
 }
 export type PeopleRules = ReturnType<typeof createPeopleRules>;
