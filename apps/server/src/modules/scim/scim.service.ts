@@ -171,50 +171,60 @@ function patchOperations(body: unknown): ScimPatchOperation[] {
   });
 }
 
+/** `members[value eq "…"]`, the filter path both providers remove a member by. */
+const MEMBER_BY_VALUE = /^members\[\s*value\s+eq\s+"((?:[^"\\]|\\.)*)"\s*\]$/i;
+
 /**
- * A removal of members by a list of values (`{"op":"remove","path":"members","value":[{"value":
- * "…"}]}`, as Microsoft Entra ID sends it, `$ref` and `display` or not) as one removal by
- * filter per member: the members are matched by their value alone.
+ * The members a removal names (`{"op":"remove","path":"members","value":[{"value":"…"}]}`, as
+ * Microsoft Entra ID sends it, with `$ref` and `display` or not; or the filter path
+ * `members[value eq "…"]`), or null for any other operation. A member who is not in the
+ * group is already out: the removal of them changes nothing and is not an error.
  */
-function membersByValue(operations: ScimPatchOperation[]): ScimPatchOperation[] {
-  return operations.flatMap((operation) => {
-    const { op, path } = operation as { op: string; path?: string };
-    const value = (operation as { value?: unknown }).value;
-    if (op !== 'remove' || path?.toLowerCase() !== 'members' || !Array.isArray(value)) {
-      return [operation];
-    }
-    return value.map((member) => {
-      const id = isObject(member) ? member.value : undefined;
-      if (typeof id !== 'string')
-        throw invalidValue('Each member removed is {"value": the id of a User}.');
-      return {
-        op: 'remove',
-        path: `members[value eq ${JSON.stringify(id)}]`,
-      } as ScimPatchOperation;
-    });
+function membersRemoved(operation: ScimPatchOperation): string[] | null {
+  const { op, path } = operation as { op: string; path?: string };
+  if (op !== 'remove' || !path) return null;
+  const filtered = MEMBER_BY_VALUE.exec(path.trim());
+  if (filtered) return [JSON.parse(`"${filtered[1]}"`) as string];
+  const value = (operation as { value?: unknown }).value;
+  if (path.toLowerCase() !== 'members' || !Array.isArray(value)) return null;
+  return value.map((member) => {
+    const id = isObject(member) ? member.value : undefined;
+    if (typeof id !== 'string')
+      throw invalidValue('Each member removed is {"value": the id of a User}.');
+    return id;
   });
 }
 
-/** A resource with the operations applied, by a maintained implementation of RFC 7644 §3.5.2. */
+/**
+ * A resource with the operations applied in order, by a maintained implementation of RFC 7644
+ * §3.5.2 (scim-patch); removals of members by value are applied here (`membersRemoved`).
+ */
 function patched(resource: Record<string, unknown>, operations: ScimPatchOperation[]) {
-  try {
-    return scimPatch(
-      structuredClone(resource) as unknown as ScimResource,
-      membersByValue(operations),
-      {
+  let document = structuredClone(resource);
+  for (const operation of operations) {
+    const removed = membersRemoved(operation);
+    if (removed) {
+      const gone = new Set(removed);
+      const members = Array.isArray(document.members) ? document.members : [];
+      document.members = members.filter((m) => !(isObject(m) && gone.has(String(m.value))));
+      continue;
+    }
+    try {
+      document = scimPatch(document as unknown as ScimResource, [operation], {
         mutateDocument: true,
         treatMissingAsAdd: true,
-      },
-    ) as unknown as Record<string, unknown>;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : 'The operations do not apply.';
-    const code = (error as { scimCode?: string }).scimCode;
-    const scimType =
-      code === 'invalidPath' || code === 'noTarget' || code === 'invalidValue'
-        ? code
-        : 'invalidPath';
-    throw new ScimProblem(400, detail, scimType);
+      }) as unknown as Record<string, unknown>;
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : 'The operation does not apply.';
+      const code = (error as { scimCode?: string }).scimCode;
+      const scimType =
+        code === 'invalidPath' || code === 'noTarget' || code === 'invalidValue'
+          ? code
+          : 'invalidPath';
+      throw new ScimProblem(400, detail, scimType);
+    }
   }
+  return document;
 }
 
 /** A unique index that refused a write answers as the check before it would have (409). */

@@ -178,7 +178,11 @@ export function createTeamsRepository() {
       );
     },
 
-    /** Adds people to a team; those already in are left as they are. Returns who was added. */
+    /**
+     * Adds people to a team by hand; those already in keep their role, and a membership SCIM
+     * or a sign-in made is now also one made by hand, which no sync removes (decision 0084).
+     * Returns who was added.
+     */
     async addMembers(
       db: Executor,
       team: { id: string; organizationId: string },
@@ -189,12 +193,15 @@ export function createTeamsRepository() {
         ids.map((id) => sql`(${team.id}, ${id}, ${team.organizationId}, ${role})`),
         sql`, `,
       );
-      const rows = await selectRows<{ userId: string }>(
+      const rows = await selectRows<{ userId: string; added: boolean }>(
         db,
         sql`INSERT INTO team_memberships (team_id, user_id, organization_id, role)
-            VALUES ${values} ON CONFLICT DO NOTHING RETURNING user_id AS "userId"`,
+            VALUES ${values}
+            ON CONFLICT (team_id, user_id) DO UPDATE SET from_console = true
+              WHERE NOT team_memberships.from_console
+            RETURNING user_id AS "userId", xmax = 0 AS added`,
       );
-      return rows.map((row) => row.userId);
+      return rows.filter((row) => row.added).map((row) => row.userId);
     },
 
     /** Takes people out of a team. Returns who was in it, with the role they had. */
