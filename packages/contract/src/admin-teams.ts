@@ -103,6 +103,14 @@ export const TeamMembersQuery = Type.Object(
 );
 export type TeamMembersQuery = Static<typeof TeamMembersQuery>;
 
+export const MEMBERSHIP_SOURCES = ['console', 'scim', 'sign-in'] as const;
+export const MembershipSource = Type.Union([
+  Type.Literal('console'),
+  Type.Literal('scim'),
+  Type.Literal('sign-in'),
+]);
+export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number];
+
 export const TeamMember = Type.Object(
   {
     id: Type.String(),
@@ -111,6 +119,11 @@ export const TeamMember = Type.Object(
     status: Type.Union([Type.Literal('active'), Type.Literal('invited'), Type.Literal('disabled')]),
     role: TeamRoleSchema,
     addedAt: Type.String({ format: 'date-time' }),
+    sources: Type.Array(MembershipSource, {
+      minItems: 1,
+      description:
+        "Where the membership came from (decision 0084): by hand in the console, from SCIM, from a sign-in's groups. It lasts while one of them holds it; a sync never removes one made by hand.",
+    }),
   },
   exact,
 );

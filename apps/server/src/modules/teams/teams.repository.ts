@@ -23,6 +23,7 @@ export interface TeamMemberRow {
   status: 'active' | 'invited' | 'disabled';
   role: 'member' | 'editor';
   addedAt: Date | string;
+  sources: ('console' | 'scim' | 'sign-in')[];
 }
 
 export interface PersonRow {
@@ -153,7 +154,10 @@ export function createTeamsRepository() {
       }
       return selectRows<TeamMemberRow>(
         db,
-        sql`SELECT u.id, u.name, u.email, u.status, m.role, m.created_at AS "addedAt"
+        sql`SELECT u.id, u.name, u.email, u.status, m.role, m.created_at AS "addedAt",
+                   array_remove(ARRAY[CASE WHEN m.from_console THEN 'console' END,
+                                      CASE WHEN m.from_scim THEN 'scim' END,
+                                      CASE WHEN m.from_sign_in THEN 'sign-in' END], NULL) AS sources
             FROM team_memberships m JOIN users u ON u.id = m.user_id
             WHERE ${sql.join(conditions, sql` AND `)}
             ORDER BY lower(u.name), u.id LIMIT ${filter.limit}`,

@@ -374,6 +374,7 @@ describe('members', () => {
           status: 'active',
           role: 'editor',
           addedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          sources: ['console'],
         },
       ],
       next: null,

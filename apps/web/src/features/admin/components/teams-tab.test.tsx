@@ -32,6 +32,7 @@ const member = (person: typeof ann, role: 'member' | 'editor'): TeamMember => ({
   status: 'active',
   role,
   addedAt: '2026-01-02T00:00:00.000Z',
+  sources: ['console'],
 });
 
 function open(extra: MockRoute[] = []) {
@@ -275,6 +276,7 @@ describe('teams tab', () => {
       ...person,
       role: 'member',
       addedAt: '2026-01-03T00:00:00.000Z',
+      sources: ['console'],
     });
     const membersRoute: MockRoute = {
       path: '/api/admin/teams/t-fin/members',
