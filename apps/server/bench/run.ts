@@ -40,6 +40,7 @@ import {
   writePool,
 } from './target.ts';
 import { writersPool } from './writers.ts';
+import { measureScim } from './scim.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,7 +56,7 @@ const { values: args } = parseArgs({
 });
 
 /** Parts of the run: `--only peers,writes` measures those and skips the rest. */
-const PARTS = ['menu', 'peers', 'admin', 'linkchecks', 'writes', 'live', 'pglite'] as const;
+const PARTS = ['menu', 'peers', 'admin', 'scim', 'linkchecks', 'writes', 'live', 'pglite'] as const;
 const only = args.only?.split(',').map((part) => part.trim());
 const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart !== undefined) {
@@ -338,6 +339,21 @@ async function main() {
         budget: '≤ 300 MB',
         checks: [memoryAtMost(300)],
       });
+    }
+
+    // SCIM (decision 0084): the look-up before every create, and a big group replaced.
+    if (measures('scim')) {
+      rows.push(
+        ...(await measureScim({
+          base,
+          pgUrl,
+          data,
+          baseline: baselineRps,
+          rounds: quick ? 3 : 5,
+          load: (options) => load(options),
+          log,
+        })),
+      );
     }
 
     // Link checks (decision 0069): rounds against a local slow server, and the menu during
