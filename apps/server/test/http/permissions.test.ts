@@ -7,6 +7,7 @@ import { collections, links, linkSuggestions } from '../../src/db/schema/index.t
 import { createTestApp } from '../app.ts';
 import { collectionRow, linkRow } from '../support/rows.ts';
 import { signIn, type TestUser } from '../factories.ts';
+import { callerOf } from '../support/callers.ts';
 import {
   createCast,
   createWorld,
@@ -684,5 +685,63 @@ describe('permission table of every consumer call', () => {
       expect(response.json()).toMatchObject({ code: CODES[status], message: expect.any(String) });
     }
     if (status === 404 && call.notFound) expect(response.json().message).toBe(call.notFound(w));
+  });
+});
+
+/**
+ * A SCIM token (decision 0084) is the identity system's, for /scim/v2 alone: on every call of
+ * the table, even one its organization's administrator may make, it is 401 and changes
+ * nothing; and no other way in opens /scim/v2.
+ */
+describe('a SCIM token, on every consumer call', () => {
+  let scimHeaders: Record<string, string> | null = null;
+  async function scimToken(w: Cell) {
+    if (!scimHeaders) {
+      const admin = { ...callerOf(w.cast.orgAdmin), recentlyAuthenticated: true };
+      const { token } = await app.services.scim.createToken(admin, {}, 'Identity system');
+      scimHeaders = { authorization: `Bearer ${token}` };
+    }
+    return scimHeaders;
+  }
+
+  it.each(CALLS)('$name → 401', async (call) => {
+    const { w } = await worldFor(401, 'anonymous');
+    const headers = await scimToken(w);
+    const before = await fingerprint(w);
+    const response = await app.inject({ ...call.request(w, w.cast.orgAdmin), headers });
+    expect(response.statusCode, response.body).toBe(401);
+    expect(response.json()).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'A SCIM token opens /scim/v2 and nothing else.',
+    });
+    expect(await fingerprint(w)).toBe(before);
+  });
+
+  it('and /scim/v2 takes no session, no access token, nothing but its tokens', async () => {
+    const { w } = await worldFor(401, 'orgAdmin');
+    const session = await signIn(app, w.cast.orgAdmin);
+    const pat = await app.inject({
+      method: 'POST',
+      url: '/api/auth/tokens',
+      headers: session.headers,
+      payload: { name: 'script' },
+    });
+    const accessToken = pat.json<{ token: string }>().token;
+    for (const authorization of [
+      session.headers.authorization,
+      `Bearer ${accessToken}`,
+      'Bearer spscim_not-a-token-of-anyone-at-all',
+      'Basic dXNlcjpwYXNz',
+    ]) {
+      const response = await app.inject({
+        method: 'GET',
+        url: '/scim/v2/Users',
+        headers: { authorization },
+      });
+      expect({ authorization, status: response.statusCode }).toEqual({
+        authorization,
+        status: 401,
+      });
+    }
   });
 });
