@@ -54,6 +54,8 @@ import { createPeopleRepository } from './modules/people/people.repository.ts';
 import { createPeopleRules } from './modules/people/people.rules.ts';
 import { createScimRepository } from './modules/scim/scim.repository.ts';
 import { createScimService } from './modules/scim/scim.service.ts';
+import { createSsoGroupsRepository } from './modules/sso-groups/sso-groups.repository.ts';
+import { createSsoGroupsService } from './modules/sso-groups/sso-groups.service.ts';
 import { createPeopleService, INVITATION_MAIL } from './modules/people/people.service.ts';
 import { createSecondFactorRepository } from './modules/second-factor/second-factor.repository.ts';
 import { createSecondFactorService } from './modules/second-factor/second-factor.service.ts';
@@ -115,6 +117,7 @@ export function createRepositories(config: Config) {
     peers: createPeersRepository(),
     people: createPeopleRepository(),
     scim: createScimRepository(),
+    ssoGroups: createSsoGroupsRepository(),
     secondFactor: createSecondFactorRepository(),
     sessions: createSessionsRepository(),
     setup: createSetupRepository(),
@@ -174,10 +177,23 @@ export function composeServer({
     secondFactor,
     audit,
   });
+  const peopleRules = createPeopleRules({ people: r.people, audit });
+  // Teams and roles from a sign-in's groups (decision 0084).
+  const ssoGroups = createSsoGroupsService({
+    db,
+    config,
+    log,
+    ssoGroups: r.ssoGroups,
+    rules: peopleRules,
+    audit,
+    adminAccess,
+    organizationOf: (organization) => r.sso.findOrganization(db, organization),
+  });
   const sso = createSsoService({
     db,
     config,
     log,
+    ssoGroups,
     sso: r.sso,
     auth,
     secondFactor,
@@ -198,7 +214,6 @@ export function composeServer({
   // The organization's people and teams.
   // One people directory (decision 0072): the console's list and the peer search share it.
   const peopleDirectory = createPeopleDirectory({ db, directory: r.directory });
-  const peopleRules = createPeopleRules({ people: r.people, audit });
   const teams = createTeamsService({ db, teams: r.teams, adminAccess, audit });
   // What became of each invitation's mail, as the queue's worker finds it (decision 0079).
   jobs.onMailOutcome(INVITATION_MAIL, (id, outcome) => invitations.mailOutcome(id, outcome));
@@ -362,6 +377,7 @@ export function composeServer({
     peers,
     people,
     scim,
+    ssoGroups,
     secondFactor,
     setup,
     shares,

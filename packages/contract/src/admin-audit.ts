@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'person.disabled',
   'person.enabled',
   'person.deleted',
+  // A sign-in's groups changed the person's teams or role (decision 0084).
+  'person.groups-synced',
   // Teams.
   'team.created',
   'team.updated',

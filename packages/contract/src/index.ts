@@ -15,3 +15,4 @@ export * from './undo.ts';
 export * from './icons.ts';
 export * from './link-health.ts';
 export * from './admin-scim.ts';
+export * from './admin-sso-groups.ts';

@@ -12,6 +12,8 @@ import { adminOrganizationRoutes } from './organization/organization.routes.ts';
 import type { PeopleService } from './people/people.service.ts';
 import { adminPeopleRoutes } from './people/people.routes.ts';
 import type { ScimService } from './scim/scim.service.ts';
+import type { SsoGroupsService } from './sso-groups/sso-groups.service.ts';
+import { adminSsoGroupsRoutes } from './sso-groups/sso-groups.routes.ts';
 import { adminScimTokensRoutes } from './scim/scim-tokens.routes.ts';
 import type { SuggestionsService } from './suggestions/suggestions.service.ts';
 import { adminSuggestionsRoutes } from './suggestions/suggestions.routes.ts';
@@ -27,6 +29,7 @@ export interface AdminServices {
   organization: OrganizationService;
   people: PeopleService;
   scim: ScimService;
+  ssoGroups: SsoGroupsService;
   suggestions: SuggestionsService;
   teams: TeamsService;
 }
@@ -45,6 +48,7 @@ export const adminRoutes: FastifyPluginAsync<AdminServices> = async (app, servic
   await app.register(adminSuggestionsRoutes, { suggestions: services.suggestions });
   await app.register(adminAuditRoutes, { audit: services.audit });
   await app.register(adminScimTokensRoutes, { scim: services.scim });
+  await app.register(adminSsoGroupsRoutes, { ssoGroups: services.ssoGroups });
   await app.register(adminBrokenLinksRoutes, { linkHealth: services.linkHealth });
   await app.register(adminTeamSpaceRoutes, { menu: services.menu });
   // Its live updates (decision 0062), while the caller runs the team.

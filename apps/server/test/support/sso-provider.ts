@@ -18,6 +18,11 @@ export interface TestAccount {
   amr?: string[];
   /** The authentication context class of the sign-in. */
   acr?: string;
+  /** The person's groups, in whatever shape the test plays (a list, one string, …). */
+  groups?: unknown;
+  /** Microsoft Entra ID's overage indicator: the claims left out, and where to find them. */
+  _claim_names?: Record<string, string>;
+  hasgroups?: boolean;
 }
 
 export interface TestClient {
@@ -91,7 +96,7 @@ export async function startTestProvider(clients: TestClient[]): Promise<TestProv
     cookies: { keys: ['test-provider-cookie-key'] },
     claims: {
       // How the person signed in, in every ID token, for the rules of decision 0048.
-      openid: ['sub', 'acr', 'amr', 'auth_time'],
+      openid: ['sub', 'acr', 'amr', 'auth_time', 'groups', '_claim_names', 'hasgroups'],
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name', 'preferred_username'],
       amr: null,

@@ -65,3 +65,33 @@ BEGIN
 END $$;
 CREATE TRIGGER teams_touch BEFORE UPDATE OF name, external_id ON teams
   FOR EACH ROW EXECUTE FUNCTION teams_touch();
+
+-- Teams from a sign-in's groups (OpenID Connect): per provider, the claim that lists the
+-- person's groups, and which group gives which team (as member or editor) or the
+-- administrator role. Edited in the console and audited.
+CREATE TABLE sso_group_claims (
+  organization_id text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+  provider_id text NOT NULL,
+  claim text NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (organization_id, provider_id)
+);
+
+CREATE TABLE sso_group_mappings (
+  id text PRIMARY KEY,
+  organization_id text NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+  provider_id text NOT NULL,
+  -- The group as the claim names it: an id or a name, compared exactly.
+  group_value text NOT NULL,
+  team_id text REFERENCES teams (id) ON DELETE CASCADE,
+  team_role text CHECK (team_role IN ('member', 'editor')),
+  grants_admin boolean NOT NULL DEFAULT false,
+  CHECK ((team_id IS NULL) = (team_role IS NULL)),
+  CHECK (team_id IS NOT NULL OR grants_admin)
+);
+CREATE INDEX sso_group_mappings_provider_idx
+  ON sso_group_mappings (organization_id, provider_id);
+
+-- An administrator by a sign-in's groups: the next sign-in without such a group makes them a
+-- member again (one made administrator by hand is never demoted by a sign-in).
+ALTER TABLE users ADD COLUMN admin_from_sign_in boolean NOT NULL DEFAULT false;

@@ -20,3 +20,4 @@ export * from './icons.table.ts';
 export * from './link-checks.table.ts';
 export * from './instances.table.ts';
 export * from './scim-tokens.table.ts';
+export * from './sso-groups.table.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.table.ts';
 
 export type OrganizationRole = 'member' | 'admin';
@@ -34,4 +34,6 @@ export const users = pgTable('users', {
   scimDisabledAt: timestamp('scim_disabled_at', { withTimezone: true }),
   /** When SCIM deleted the person: disabled, and no longer a SCIM resource. */
   scimDeletedAt: timestamp('scim_deleted_at', { withTimezone: true }),
+  /** An administrator by a sign-in's groups, not by hand (0022_scim.sql). */
+  adminFromSignIn: boolean('admin_from_sign_in').notNull().default(false),
 });

@@ -16,7 +16,14 @@ const LAST_ADMIN =
 export type PeopleActor =
   | { kind: 'person'; me: AuthContext; origin: AuditOrigin }
   | { kind: 'command line'; organizationId: string }
-  | { kind: 'scim'; organizationId: string; token: ScimTokenRef; origin: AuditOrigin };
+  | { kind: 'scim'; organizationId: string; token: ScimTokenRef; origin: AuditOrigin }
+  | {
+      kind: 'sign-in';
+      organizationId: string;
+      person: { id: string; name: string; email: string };
+      provider: string;
+      origin: AuditOrigin;
+    };
 
 /** The SCIM token a change came with (decision 0084). */
 export interface ScimTokenRef {
@@ -51,7 +58,8 @@ const organizationOf = (actor: PeopleActor) =>
   actor.kind === 'person' ? actor.me.organizationId : actor.organizationId;
 
 /** The person acting, or null for the command line and SCIM. */
-const selfOf = (actor: PeopleActor) => (actor.kind === 'person' ? actor.me.userId : null);
+const selfOf = (actor: PeopleActor) =>
+  actor.kind === 'person' ? actor.me.userId : actor.kind === 'sign-in' ? actor.person.id : null;
 
 /** An entry's details: the command line's and SCIM's say so, and which token it was. */
 function detailsOf(actor: PeopleActor, details?: Record<string, unknown>) {
@@ -60,7 +68,9 @@ function detailsOf(actor: PeopleActor, details?: Record<string, unknown>) {
       ? { ...FROM_COMMAND_LINE, ...details }
       : actor.kind === 'scim'
         ? { via: 'scim', scimToken: { id: actor.token.id, name: actor.token.name }, ...details }
-        : details;
+        : actor.kind === 'sign-in'
+          ? { via: 'sign-in groups', provider: actor.provider, ...details }
+          : details;
   return all ? { details: all } : {};
 }
 
@@ -84,10 +94,10 @@ export function createPeopleRules({ people: repo, audit }: PeopleRulesDeps) {
           ip: actor.origin.ip ?? null,
           userAgent: actor.origin.userAgent ?? null,
         }
-      : actor.kind === 'scim'
+      : actor.kind === 'scim' || actor.kind === 'sign-in'
         ? {
             organizationId: actor.organizationId,
-            actor: scimAuditActor(actor.token),
+            actor: actor.kind === 'scim' ? scimAuditActor(actor.token) : actor.person,
             ip: actor.origin.ip ?? null,
             userAgent: actor.origin.userAgent ?? null,
           }

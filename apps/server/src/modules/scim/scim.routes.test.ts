@@ -8,7 +8,6 @@ import {
   addTeamMember,
   createCollection,
   createOrganization,
-  createTeam,
   createUser,
   signIn,
 } from '../../../test/factories.ts';

@@ -7,6 +7,7 @@ import {
   type LoginMethod,
 } from '@signpost/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SsoGroupsService } from '../sso-groups/sso-groups.service.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { Config } from '../../config.ts';
@@ -77,6 +78,8 @@ interface Person {
   email: string;
   emailVerified: boolean;
   name: string;
+  /** Every claim the provider gave (the ID token's, and userinfo's when it was asked). */
+  claims: Record<string, unknown>;
 }
 
 function domainOf(email: string): string {
@@ -107,6 +110,8 @@ export interface SsoDeps {
   config: Config;
   log: FastifyBaseLogger;
   sso: SsoRepository;
+  /** Teams and roles from the sign-in's groups (decision 0084). */
+  ssoGroups: Pick<SsoGroupsService, 'applyAtSignIn'>;
   auth: Pick<
     AuthService,
     | 'startSession'
@@ -126,6 +131,7 @@ export function createSsoService({
   db,
   config,
   log,
+  ssoGroups,
   sso: repository,
   auth,
   secondFactor,
@@ -187,7 +193,13 @@ export function createSsoService({
     if (!p.allowedDomains.includes('*') && !p.allowedDomains.includes(domain)) {
       throw ssoFailures.domain(p.name, domain);
     }
-    return { subject: claims.sub, email, emailVerified, name: displayName(merged, email) };
+    return {
+      subject: claims.sub,
+      email,
+      emailVerified,
+      name: displayName(merged, email),
+      claims: merged,
+    };
   }
 
   /**
@@ -268,6 +280,15 @@ export function createSsoService({
       }
       const origin: AuditOrigin = { ip, userAgent: userAgent?.slice(0, 500) ?? null };
       const actor = { id: person.id, name: person.name, email: person.email };
+      // The provider vouched for the person: their teams and role follow its groups claim,
+      // before any session (a second factor still stands between them and the portal).
+      await ssoGroups.applyAtSignIn(tx, {
+        organizationId,
+        provider: { id: p.id, name: p.name },
+        person: actor,
+        claims: who.claims,
+        origin,
+      });
       // decision 0048: a person with a Signpost second factor gets no session from the
       // provider alone, unless the provider says it checked more than one factor itself.
       // (A new or just-invited person has no factor yet.)

@@ -79,6 +79,7 @@ export const audit = {
     person_disabled: 'Disabled a person',
     person_enabled: 'Enabled a person',
     person_deleted: 'Deleted a person',
+    'person_groups-synced': "Changed a person's teams from their sign-in's groups",
     team_created: 'Created a team',
     team_updated: 'Changed a team',
     team_deleted: 'Deleted a team',
