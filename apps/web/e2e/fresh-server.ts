@@ -106,7 +106,11 @@ export async function startOwnServer(
   return { port, output: () => output, stop };
 }
 
-async function startFreshServer(): Promise<{ server: FreshServer; stop: () => Promise<void> }> {
+/** Starts a server of its own on an empty database, and reads the setup code it printed. */
+export async function startFreshServer(): Promise<{
+  server: FreshServer;
+  stop: () => Promise<void>;
+}> {
   // Listening once the setup code is printed; wait for the first answer all the same.
   const own = await startOwnServer(
     () => ({}),

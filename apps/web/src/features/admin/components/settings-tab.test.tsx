@@ -12,7 +12,11 @@ import { fieldOfMessage } from './settings-tab';
 initI18n('en');
 const { AdminConsole } = await import('./admin-console');
 
-afterEach(() => clearSession());
+// The console's address would stay for the next file of the worker, which shares the page.
+afterEach(() => {
+  clearSession();
+  window.history.replaceState(null, '', '/');
+});
 
 const settings: OrganizationSettings = {
   id: 'org',
@@ -31,6 +35,7 @@ function open(extra: MockRoute[]) {
   const mock = mockFetch([
     ...extra,
     { path: '/api/admin/organization', status: 200, body: settings },
+    { path: '/api/admin/scim-tokens', status: 200, body: { items: [] } },
   ]);
   window.history.replaceState(null, '', '/console/organization');
   renderWithQuery(<AdminConsole admin />);

@@ -3,6 +3,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorField, errorMessage } from '../../../lib/api-client';
 import { useOrganizationSettings, useSaveOrganizationSettings } from '../api/settings';
+import { ScimSection } from './settings-scim';
 import '../../../lib/panel-texts';
 
 type Field = Exclude<keyof UpdateOrganizationBody, never>;
@@ -73,13 +74,21 @@ function changed(before: Draft, after: Draft): UpdateOrganizationBody {
   return body;
 }
 
-/** The console's organization tab: the settings form, with the server's field errors. */
+/**
+ * The console's organization tab: the settings form, with the server's field errors, and
+ * provisioning by the organization's identity system (SCIM).
+ */
 export function SettingsTab() {
   const { t } = useTranslation('admin');
   const settings = useOrganizationSettings();
   if (settings.isPending) return <p className="hint">{t('console.loading')}</p>;
   if (settings.isError) return <p className="form-error">{t('console.loadFailed')}</p>;
-  return <SettingsForm settings={settings.data} />;
+  return (
+    <>
+      <SettingsForm settings={settings.data} />
+      <ScimSection />
+    </>
+  );
 }
 
 function SettingsForm({ settings }: { settings: OrganizationSettings }) {

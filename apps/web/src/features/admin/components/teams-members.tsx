@@ -1,5 +1,5 @@
-import type { TeamDetail } from '@signpost/contract';
-import { useEffect, useState } from 'react';
+import type { MembershipSource, TeamDetail, TeamMember } from '@signpost/contract';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCandidates, useTeamMembers, useTeamWrites, type Candidate } from '../api/teams';
@@ -11,7 +11,32 @@ interface Props {
   onMessage: (message: string, failed: boolean) => void;
 }
 
-/** A team's members: search, select and remove, editor toggle, buddy, and adding people. */
+/** A membership that the identity system holds too: a sync may make it again after a removal. */
+const synced = (member: TeamMember) => member.sources.some((source) => source !== 'console');
+
+/**
+ * Where a membership came from (decision 0084), as small badges: nothing for one made only
+ * by hand in the console, the usual case, so that the list stays calm.
+ */
+function MembershipSources({ sources }: { sources: MembershipSource[] }) {
+  const { t } = useTranslation('admin');
+  if (sources.every((source) => source === 'console')) return null;
+  return (
+    <span className="admin-sources">
+      {sources.map((source) => (
+        <span key={source} className="admin-source" title={t(`teams.sourceAddedBy.${source}`)}>
+          <span aria-hidden="true">{t(`teams.source.${source}`)}</span>
+          <span className="visually-hidden">{t(`teams.sourceAddedBy.${source}`)}</span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * A team's members: search, select and remove, editor toggle, buddy, and adding people.
+ * Removing a membership the identity system holds asks first: its next sync may add it again.
+ */
 export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
@@ -19,9 +44,19 @@ export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
   const members = useTeamMembers(team.id, query);
   const writes = useTeamWrites();
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
   const items = members.data?.pages.flatMap((page) => page.items) ?? [];
+  const selectedSynced = items.some((member) => selected.has(member.id) && synced(member));
+  // Focus follows the question, to its safe answer.
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+  }, [confirming]);
 
   function toggle(id: string) {
+    // A changed selection is a new question: it is asked again at the next removal.
+    setConfirming(false);
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(id)) next.delete(id);
@@ -42,6 +77,7 @@ export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
 
   const removeSelected = () =>
     act(async () => {
+      setConfirming(false);
       const { changed } = await writes.removeMembers.mutateAsync({
         id: team.id,
         userIds: [...selected],
@@ -86,8 +122,45 @@ export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
         <span>{t('teams.memberSearch')}</span>
         <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
-      {selected.size > 0 ? (
-        <button type="button" className="button" onClick={() => void removeSelected()}>
+      {selected.size > 0 && confirming ? (
+        <div
+          className="settings-item__confirm"
+          role="group"
+          aria-label={t('teams.removeSelected', { count: selected.size })}
+        >
+          <p>
+            {t('teams.removeConfirm', { count: selected.size, team: team.name })}{' '}
+            {selectedSynced ? t('teams.removeSynced') : null}
+          </p>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={writes.removeMembers.isPending}
+            onClick={() => void removeSelected()}
+          >
+            {t('teams.removeYes')}
+          </button>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="button"
+            onClick={() => {
+              setConfirming(false);
+              // Back to the button that asked.
+              requestAnimationFrame(() => removeRef.current?.focus());
+            }}
+          >
+            {t('teams.cancel')}
+          </button>
+        </div>
+      ) : null}
+      {selected.size > 0 && !confirming ? (
+        <button
+          ref={removeRef}
+          type="button"
+          className="button"
+          onClick={() => (selectedSynced ? setConfirming(true) : void removeSelected())}
+        >
           {t('teams.removeSelected', { count: selected.size })}
         </button>
       ) : null}
@@ -111,6 +184,7 @@ export function TeamsMembers({ team, onBuddy, onMessage }: Props) {
               {member.status !== 'active' ? ` · ${t(`teams.${member.status}`)}` : ''}
               {member.role === 'editor' ? ` · ${t('teams.editor')}` : ''}
             </span>
+            <MembershipSources sources={member.sources} />
             <button
               type="button"
               className="link-button"

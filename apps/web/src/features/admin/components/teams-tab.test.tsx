@@ -14,7 +14,11 @@ import { useTeamMembers, useTeamWrites } from '../api/teams';
 initI18n('en');
 const { AdminConsole } = await import('./admin-console');
 
-afterEach(() => clearSession());
+// The console's address would stay for the next file of the worker, which shares the page.
+afterEach(() => {
+  clearSession();
+  window.history.replaceState(null, '', '/');
+});
 
 const ann = { id: 'u-ann', name: 'Ann Lee', email: 'ann@acme.test' };
 const bob = { id: 'u-bob', name: 'Bob Roy', email: 'bob@acme.test' };
@@ -155,6 +159,112 @@ describe('teams tab', () => {
     expect(await screen.findByText('2 people removed.')).toBeInTheDocument();
   });
 
+  it('shows where a membership came from, except one made only by hand', async () => {
+    const cy = { id: 'u-cy', name: 'Cy Day', email: 'cy@acme.test' };
+    open([
+      {
+        path: '/api/admin/teams/t-fin/members',
+        status: 200,
+        body: {
+          items: [
+            member(ann, 'editor'),
+            { ...member(bob, 'member'), sources: ['scim'] },
+            { ...member(cy, 'member'), sources: ['console', 'sign-in'] },
+          ],
+          next: null,
+        },
+      },
+    ]);
+    window.history.replaceState(null, '', '/console/teams/t-fin');
+    const members = await screen.findByRole('region', { name: 'Members' });
+    const row = async (name: string) =>
+      (await within(members).findByRole('checkbox', { name: `Select ${name}` })).closest('li')!;
+    const annRow = await row('Ann Lee');
+    const bobRow = await row('Bob Roy');
+    const cyRow = await row('Cy Day');
+    // Made by hand only: nothing more to say.
+    expect(within(annRow).queryByText(/^(Console|SCIM|Sign-in)$/)).toBeNull();
+    expect(annRow).not.toHaveTextContent(/Added by/);
+    // The badges follow the role, each with its description for screen readers.
+    const scim = within(bobRow).getByText('SCIM');
+    expect(scim.closest('.admin-source')).toHaveAttribute('title', 'Added by SCIM');
+    expect(within(bobRow).getByText('Added by SCIM')).toHaveClass('visually-hidden');
+    expect(within(cyRow).getByText('Console')).toBeVisible();
+    expect(within(cyRow).getByText('Sign-in')).toBeVisible();
+    expect(cyRow).toHaveTextContent(/Added by hand in the console.*Added at sign-in/);
+  });
+
+  it('asks before removing a membership the identity system holds, saying it may come back', async () => {
+    const { user, requests } = open([
+      {
+        path: '/api/admin/teams/t-fin/members',
+        status: 200,
+        body: {
+          items: [
+            member(ann, 'editor'),
+            { ...member(bob, 'member'), sources: ['console', 'scim'] },
+          ],
+          next: null,
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/admin/teams/t-fin/members/remove',
+        status: 200,
+        body: { changed: 2 },
+      },
+    ]);
+    window.history.replaceState(null, '', '/console/teams/t-fin');
+    const members = await screen.findByRole('region', { name: 'Members' });
+    await user.click(await within(members).findByRole('checkbox', { name: 'Select Ann Lee' }));
+    await user.click(within(members).getByRole('checkbox', { name: 'Select Bob Roy' }));
+    await user.click(within(members).getByRole('button', { name: 'Remove 2 selected' }));
+    const question = within(members).getByRole('group', { name: 'Remove 2 selected' });
+    expect(question).toHaveTextContent(
+      'Remove 2 people from Finance? The identity system may add them again at its next sync.',
+    );
+    expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(sent(requests, 'POST')).toEqual([]);
+    // Cancelled, nothing is sent; asked again, the removal goes.
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(within(members).queryByRole('group', { name: 'Remove 2 selected' })).toBeNull();
+    await waitFor(() =>
+      expect(within(members).getByRole('button', { name: 'Remove 2 selected' })).toHaveFocus(),
+    );
+    expect(sent(requests, 'POST')).toEqual([]);
+    await user.click(within(members).getByRole('button', { name: 'Remove 2 selected' }));
+    await user.click(
+      within(within(members).getByRole('group', { name: 'Remove 2 selected' })).getByRole(
+        'button',
+        { name: 'Remove' },
+      ),
+    );
+    await waitFor(() =>
+      expect(sent(requests, 'POST')).toEqual([
+        expect.objectContaining({ body: { userIds: ['u-ann', 'u-bob'] } }),
+      ]),
+    );
+    expect(await screen.findByText('2 people removed.')).toBeInTheDocument();
+  });
+
+  it('removes a membership made only by hand without the sync sentence', async () => {
+    const { user, requests } = open([
+      {
+        method: 'POST',
+        path: '/api/admin/teams/t-fin/members/remove',
+        status: 200,
+        body: { changed: 1 },
+      },
+    ]);
+    window.history.replaceState(null, '', '/console/teams/t-fin');
+    const members = await screen.findByRole('region', { name: 'Members' });
+    await user.click(await within(members).findByRole('checkbox', { name: 'Select Bob Roy' }));
+    await user.click(within(members).getByRole('button', { name: 'Remove 1 selected' }));
+    await waitFor(() => expect(sent(requests, 'POST')).toHaveLength(1));
+    expect(screen.queryByText(/may add them again/)).toBeNull();
+    expect(await screen.findByText('1 person removed.')).toBeInTheDocument();
+  });
+
   it('says so when nobody matches the search for people to add', async () => {
     const { user } = open([
       { path: '/api/admin/people', status: 200, body: { items: [], nextCursor: null } },
@@ -234,7 +344,7 @@ describe('teams tab', () => {
       items: [
         member(ann, 'editor'),
         member(bob, 'member'),
-        { ...carl, addedAt: '2026-01-03T00:00:00.000Z' },
+        { ...carl, addedAt: '2026-01-03T00:00:00.000Z', sources: ['console'] },
       ],
       next: null,
     };

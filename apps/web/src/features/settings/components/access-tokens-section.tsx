@@ -13,7 +13,7 @@ import {
 import { serverMessage, type ServerMessage } from '../../../lib/server-message';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/access-tokens';
 import { failureText } from '../api/settings-keys';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { formatDate } from './format-date';
 import { SectionMessages, SettingsSection } from './settings-section';
 import '../../../lib/panel-texts';

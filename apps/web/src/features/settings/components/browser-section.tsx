@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { config } from '../../../lib/config';
 import { bookmarklet } from './bookmarklet';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { SettingsSection } from './settings-section';
 import '../../../lib/panel-texts';
 

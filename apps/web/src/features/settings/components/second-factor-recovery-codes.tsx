@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import '../../../lib/panel-texts';
 
 /** The recovery codes, shown once right after two-step sign-in was turned on. */

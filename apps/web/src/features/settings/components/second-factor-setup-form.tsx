@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOTP_CODE_LENGTH } from '../../../lib/constants';
 import { useEnableSecondFactor } from '../api/second-factor';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/copy-button';
 import { OneTimeCodeInput } from '../../../components/one-time-code-input';
 import { QrCode } from './qr-code';
 import '../../../lib/panel-texts';

@@ -56,5 +56,21 @@ export const teams = {
   invited: 'invited',
   disabled: 'disabled',
   noMembers: 'No members.',
+  /** Where a membership came from (decision 0084), shown unless only by hand. */
+  sources: 'Added by',
+  source: {
+    console: 'Console',
+    scim: 'SCIM',
+    'sign-in': 'Sign-in',
+  },
+  sourceAddedBy: {
+    console: 'Added by hand in the console',
+    scim: 'Added by SCIM',
+    'sign-in': 'Added at sign-in, from the identity system’s groups',
+  },
+  removeConfirm_one: 'Remove {{count}} person from {{team}}?',
+  removeConfirm_other: 'Remove {{count}} people from {{team}}?',
+  removeSynced: 'The identity system may add them again at its next sync.',
+  removeYes: 'Remove',
   failed: 'That did not work. Try again.',
 };
