@@ -274,14 +274,14 @@ export function createScimService({ db, scim: repo, rules, audit, adminAccess }:
    */
   async function writeUser(
     tx: Transaction,
+    caller: ScimCaller,
     actor: PeopleActor,
     row: ScimUserRow,
     input: UserInput,
     action: 'person.created' | 'person.updated',
     note: Record<string, unknown> = {},
   ) {
-    const organizationId = actor.kind === 'scim' ? actor.organizationId : '';
-    const owner = await repo.lockByUserName(tx, organizationId, input.userName);
+    const owner = await repo.lockByUserName(tx, caller.organizationId, input.userName);
     if (owner && owner.id !== row.id) {
       throw uniqueness(`Another User has the userName "${input.userName}".`);
     }
@@ -518,7 +518,7 @@ export function createScimService({ db, scim: repo, rules, audit, adminAccess }:
             throw uniqueness(`A User with the userName "${input.userName}" exists already.`);
           }
           if (match) {
-            await writeUser(tx, actor, match, input, 'person.updated', {
+            await writeUser(tx, caller, actor, match, input, 'person.updated', {
               scim: match.deleted ? 'provisioned again' : 'linked to the identity system',
             });
             return match.id;
@@ -535,7 +535,7 @@ export function createScimService({ db, scim: repo, rules, audit, adminAccess }:
             passwordHash: null,
           });
           const row = await lockedUser(tx, caller, created);
-          await writeUser(tx, actor, row, input, 'person.created');
+          await writeUser(tx, caller, actor, row, input, 'person.created');
           return created;
         })
         .catch(
@@ -553,7 +553,7 @@ export function createScimService({ db, scim: repo, rules, audit, adminAccess }:
         .transaction(async (tx) => {
           const row = await lockedUser(tx, caller, id);
           checkIfMatch(write.ifMatch, userResource(row, write.base));
-          await writeUser(tx, actorOf(caller, write.origin), row, input, 'person.updated');
+          await writeUser(tx, caller, actorOf(caller, write.origin), row, input, 'person.updated');
         })
         .catch(
           uniqueOnConflict(
@@ -578,6 +578,7 @@ export function createScimService({ db, scim: repo, rules, audit, adminAccess }:
           }
           await writeUser(
             tx,
+            caller,
             actorOf(caller, write.origin),
             row,
             userInput(after),
