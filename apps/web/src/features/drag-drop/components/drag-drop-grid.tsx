@@ -311,7 +311,9 @@ function DropZone({ id, data, children }: { id: string; data: DropData; children
  * A collection's items where links and favorites can be dragged (mouse, touch after a
  * LONG_PRESS_MS hold, or the keyboard through each item's move handle) onto a collection,
  * the to-parent zone or the trash (spec §4 Drag and drop), or, where the collection may be
- * reordered, onto another item's place (decision 0075). The zones show while dragging.
+ * reordered, onto another item's place (decision 0075). The zones show while dragging. Only
+ * the items near the screen take part, and the others are not drawn by the browser until they
+ * come near (decision 0083).
  */
 export function DragDropGrid({
   items,
@@ -364,6 +366,32 @@ export function DragDropGrid({
     onDragCancel: ({ active: dragged }) =>
       t('dragDrop.cancelled', { name: nameOf(itemOf(dragged.data.current)!) }),
   };
+
+  // Drawn again when the items change, not when a drag starts or ends.
+  const place = reorder !== null;
+  const grid = useMemo(
+    () => (
+      <ul className="tile-grid">
+        {items.map((item) => (
+          <li key={`${item.type}:${item.id}`}>
+            {isDraggable(item) ? (
+              <DraggableTile
+                item={item}
+                place={place}
+                describedBy={describedBy}
+                render={renderTile}
+              />
+            ) : isCollection(item) ? (
+              <DroppableCollection item={item} render={renderTile} />
+            ) : (
+              <Tile item={item} render={renderTile} />
+            )}
+          </li>
+        ))}
+      </ul>
+    ),
+    [items, place, describedBy, renderTile],
+  );
 
   const onDragEnd = ({ active: dragged, over }: DragEndEvent) => {
     swallowTheDropClick();
@@ -420,26 +448,7 @@ export function DragDropGrid({
           {serverMessage(drop.error)?.text ?? t('write.failed')}
         </p>
       ) : null}
-      <NearScreenContext.Provider value={nearScreen}>
-        <ul className="tile-grid">
-          {items.map((item) => (
-            <li key={`${item.type}:${item.id}`}>
-              {isDraggable(item) ? (
-                <DraggableTile
-                  item={item}
-                  place={reorder !== null}
-                  describedBy={describedBy}
-                  render={renderTile}
-                />
-              ) : isCollection(item) ? (
-                <DroppableCollection item={item} render={renderTile} />
-              ) : (
-                <Tile item={item} render={renderTile} />
-              )}
-            </li>
-          ))}
-        </ul>
-      </NearScreenContext.Provider>
+      <NearScreenContext.Provider value={nearScreen}>{grid}</NearScreenContext.Provider>
     </DndContext>
   );
 }
