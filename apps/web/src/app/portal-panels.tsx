@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { MenuItemTile } from '../components/menu-item-tile';
 import { findMySpace, locateCollection, locateItem } from '../lib/menu/locate-item';
 import type { CollectionLike, DisplayItem, LinkLike, ProcessedMenu } from '../lib/menu/menu-types';
@@ -42,6 +42,52 @@ interface PanelContext<K extends MenuPanel['kind']> extends Omit<PortalPanelsPro
 type PanelRenderer<K extends MenuPanel['kind']> = (context: PanelContext<K>) => ReactNode;
 
 /**
+ * The items of a collection the person may arrange, by drag and drop. The way a tile is
+ * drawn stays the same from one drawing to the next (the portal's callbacks do), so after a
+ * write only the tiles whose item changed are drawn again, not every tile of the collection.
+ */
+function ArrangeableItems({
+  collection,
+  parent,
+  open,
+  onOpenLink,
+  onItemMenu,
+}: {
+  collection: { id: string; name: string; items: DisplayItem[] };
+  parent: { id: string; name: string } | null;
+  open: (panel: Panel) => void;
+  onOpenLink: (link: LinkLike) => void;
+  onItemMenu: (item: DisplayItem) => void;
+}) {
+  const { id, name } = collection;
+  const reorder = useMemo(() => ({ id, name }), [id, name]);
+  const renderTile = useCallback(
+    (item: DisplayItem) => (
+      <MenuItemTile
+        item={item}
+        longPressOnRelease
+        onOpenLink={onOpenLink}
+        onOpenCollection={(child) => open({ kind: 'collection', id: child.id, parentPanelId: id })}
+        onItemMenu={onItemMenu}
+        onAdd={(collectionId) =>
+          open({ kind: 'add', id: collectionId, parentPanelId: collectionId })
+        }
+      />
+    ),
+    [id, open, onOpenLink, onItemMenu],
+  );
+  return (
+    <DragDropGrid
+      items={collection.items}
+      parent={parent}
+      reorder={reorder}
+      withTrash
+      renderTile={renderTile}
+    />
+  );
+}
+
+/**
  * Every menu panel by kind. The type asks for each kind of MenuPanel, so a new kind cannot be
  * left out; the rules they follow are the selectors of lib/menu.
  */
@@ -77,12 +123,12 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
       >
         <SelectableItems spaces={data.spaces} collection={collection}>
           {can.reorder ? (
-            <DragDropGrid
-              items={collection.items}
+            <ArrangeableItems
+              collection={collection}
               parent={dropParentOf(parent)}
-              reorder={{ id: collection.id, name: collection.name }}
-              withTrash
-              renderTile={(item) => <MenuItemTile item={item} longPressOnRelease {...tileProps} />}
+              open={open}
+              onOpenLink={onOpenLink}
+              onItemMenu={onItemMenu}
             />
           ) : (
             <ul className="tile-grid">
