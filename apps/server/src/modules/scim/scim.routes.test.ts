@@ -397,6 +397,22 @@ describe('bad requests change nothing', () => {
     expect(await db.select().from(users).where(eq(users.id, id))).toEqual(before);
   });
 
+  it('refuses control characters in any text, in SCIM words, changing nothing', async () => {
+    const { scim } = await organization();
+    const id = (await scim('POST', '/Users', newUser('plain@example.org'))).json<{ id: string }>()
+      .id;
+    const before = await db.select().from(users).where(eq(users.id, id));
+    for (const text of ['a\u0000b', 'a\u0007b', 'a\ud800b']) {
+      const response = await scim('PATCH', `/Users/${id}`, {
+        schemas: [PATCH],
+        Operations: [{ op: 'replace', path: 'displayName', value: text }],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ status: '400', scimType: 'invalidValue' });
+    }
+    expect(await db.select().from(users).where(eq(users.id, id))).toEqual(before);
+  });
+
   it('pages, projects and filters as RFC 7644 says', async () => {
     const { scim } = await organization();
     for (const n of [1, 2, 3]) await scim('POST', '/Users', newUser(`pager${n}@example.org`));

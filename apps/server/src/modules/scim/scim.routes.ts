@@ -79,6 +79,11 @@ const callerOf = (request: FastifyRequest) => request.scimCaller!;
 export async function scimRoutes(app: FastifyInstance, { scim }: { scim: ScimService }) {
   acceptJsonAs(app, SCIM_MEDIA_TYPE);
   app.decorateRequest('scimCaller', null);
+  // SCIM describes itself (ServiceProviderConfig, ResourceTypes, Schemas; RFC 7644 §4): its
+  // routes are not part of the API's OpenAPI document, whose errors and tokens are others.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...(route.schema ?? {}), hide: true };
+  });
   const base = `${app.config.publicUrl.replace(/\/$/, '')}${SCIM_BASE_PATH}`;
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
