@@ -7,6 +7,7 @@ import { consolePath, openConsoleView } from '../console-address';
 import { AddToTeamDialog } from './people-add-to-team';
 import { DeletePeopleDialog } from './people-delete-dialog';
 import { PersonDialog, problemOf, type PersonDialogMode } from './people-dialogs';
+import { RemoveFromTeamDialog } from './people-remove-from-team';
 import { PersonActions } from './people-row-actions';
 import { PeopleTeamFilter } from './people-team-filter';
 
@@ -14,6 +15,7 @@ type Dialogs =
   | PersonDialogMode
   | { kind: 'delete'; people: PersonRow[] }
   | { kind: 'add-to-team'; ids: string[] }
+  | { kind: 'remove-from-team'; ids: string[] }
   | null;
 
 function lastSignIn(value: string | null, never: string) {
@@ -167,6 +169,13 @@ export function PeopleTab() {
           </button>
           <button
             type="button"
+            className="button"
+            onClick={() => setDialog({ kind: 'remove-from-team', ids: [...selected] })}
+          >
+            {t('people.bulk.removeFromTeam')}
+          </button>
+          <button
+            type="button"
             className="button button--danger"
             onClick={() => setDialog({ kind: 'delete', people: chosen })}
           >
@@ -267,6 +276,16 @@ export function PeopleTab() {
           onDone={(message) => {
             setNotice(message);
             setSelected(new Set());
+          }}
+        />
+      ) : dialog?.kind === 'remove-from-team' ? (
+        <RemoveFromTeamDialog
+          ids={dialog.ids}
+          onClose={() => setDialog(null)}
+          onDone={(message, all) => {
+            setNotice(message);
+            // What was not removed stays chosen, to try again.
+            if (all) setSelected(new Set());
           }}
         />
       ) : dialog?.kind === 'delete' ? (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorField, errorMessage } from '../../../lib/api-client';
 import { useOrganizationSettings, useSaveOrganizationSettings } from '../api/settings';
 import { ScimSection } from './settings-scim';
+import { SsoGroupsSection } from './settings-sso-groups';
 import '../../../lib/panel-texts';
 
 type Field = Exclude<keyof UpdateOrganizationBody, never>;
@@ -76,7 +77,8 @@ function changed(before: Draft, after: Draft): UpdateOrganizationBody {
 
 /**
  * The console's organization tab: the settings form, with the server's field errors, and
- * provisioning by the organization's identity system (SCIM).
+ * provisioning by the organization's identity system (SCIM), and the teams and role that
+ * single sign-on groups give.
  */
 export function SettingsTab() {
   const { t } = useTranslation('admin');
@@ -87,6 +89,7 @@ export function SettingsTab() {
     <>
       <SettingsForm settings={settings.data} />
       <ScimSection />
+      <SsoGroupsSection />
     </>
   );
 }

@@ -66,6 +66,7 @@ export const people = {
     signOut: 'Sign out everywhere',
     delete: 'Delete',
     addToTeam: 'Add to team',
+    removeFromTeam: 'Remove from team',
     result: '{{changed}} changed, {{unchanged}} already so.',
   },
   addToTeam: {
@@ -75,6 +76,25 @@ export const people = {
     added_other: '{{count}} people added to {{team}}.',
     already: 'Everyone chosen was already in {{team}}.',
     failed: 'Nobody was added to {{team}}: {{reason}}',
+  },
+  removeFromTeam: {
+    title: 'Remove the people chosen from a team',
+    pickTeam: 'Choose a team.',
+    checking: 'Looking at where the memberships of {{team}} come from…',
+    confirm_one: 'Remove {{count}} person from {{team}}?',
+    confirm_other: 'Remove {{count}} people from {{team}}?',
+    synced:
+      'Memberships of {{team}} also come from the identity system (SCIM or the groups of a single sign-on): it may add them again at its next sync or sign-in.',
+    yes: 'Remove from {{team}}',
+    removed_one: 'Removed {{count}} person from {{team}}',
+    removed_other: 'Removed {{count}} people from {{team}}',
+    notIn_one: '{{count}} was not in it',
+    notIn_other: '{{count}} were not in it',
+    result: '{{removed}}.',
+    resultPartly: '{{removed}}; {{notIn}}.',
+    noneIn: 'Nobody chosen was in {{team}}.',
+    failed: 'Nobody was removed from {{team}}: {{reason}}',
+    partly: '{{done}}; the rest were not removed: {{reason}}',
   },
   form: {
     name: 'Name',
