@@ -104,7 +104,7 @@ describe('a SCIM token from a session that signed in long ago', () => {
     const { user } = openOrganizationTab();
     const region = await askForToken(user);
     const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancel' }));
     expect(await within(region).findByRole('alert')).toHaveTextContent(REFUSAL);
     expect(within(region).queryByRole('group', { name: /The SCIM token/ })).toBeNull();
     expect(

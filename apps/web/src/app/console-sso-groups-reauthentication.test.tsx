@@ -114,7 +114,7 @@ describe('single sign-on groups saved from a session that signed in long ago', (
     const { user } = openOrganizationTab();
     const form = await save(user);
     const dialog = await screen.findByRole('dialog', { name: "Confirm it's you" });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancel' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(REFUSAL);
     expect(within(form).getByRole('textbox', { name: 'Groups claim' })).toHaveValue('roles');
     expect(within(form).queryByText('The groups of Okta were saved.')).toBeNull();
