@@ -160,8 +160,23 @@ export function createPeopleImportRepository() {
       );
     },
 
+    /** The memberships of people this import made, members by hand (nothing to merge). */
+    async insertMemberships(
+      db: Executor,
+      organizationId: string,
+      pairs: { teamId: string; userId: string }[],
+    ): Promise<void> {
+      if (pairs.length === 0) return;
+      await db.execute(
+        sql`INSERT INTO team_memberships (team_id, user_id, organization_id, role)
+            SELECT team, person, ${organizationId}, 'member'
+            FROM unnest(${texts(pairs.map((p) => p.teamId))},
+                        ${texts(pairs.map((p) => p.userId))}) AS v(team, person)`,
+      );
+    },
+
     /**
-     * Memberships made by hand (source console): new ones as members, and those another
+     * Memberships made by hand (source console) of people already there: new ones as members, and those another
      * source made become ones made by hand too. None is ever taken away. Returns how many
      * were added or became the console's.
      */

@@ -409,7 +409,7 @@ describe('the import', () => {
       );
     const result = await service.apply(me, { csv, sendInvitations: false }, origin);
     expect(result).toMatchObject({ created: 500, refused: [] });
-    const [{ n }] = await selectRows<{ n: number }>(
+    const [counted] = await selectRows<{ n: number }>(
       db,
       sql`SELECT count(*)::int AS n FROM users u
           JOIN collections c ON c.owner_user_id = u.id AND c.is_root
@@ -417,7 +417,7 @@ describe('the import', () => {
           JOIN team_memberships m ON m.user_id = u.id AND m.team_id = ${platform.id}
           WHERE u.email LIKE 'bulk%@acme.test'`,
     );
-    expect(n).toBe(500);
+    expect(counted?.n).toBe(500);
   });
 });
 

@@ -144,12 +144,18 @@ export function createPeopleImportService({
               .filter((c) => c.changes.includes('name') || c.changes.includes('role'))
               .map((c) => ({ id: c.person.id, name: c.name, role: c.role })),
           );
-          await repository.addMemberships(tx, me.organizationId, [
-            ...made.flatMap((m) => m.teams.map((t) => ({ teamId: t.id, userId: m.id }))),
-            ...planned.changes.flatMap((c) =>
+          await repository.insertMemberships(
+            tx,
+            me.organizationId,
+            made.flatMap((m) => m.teams.map((t) => ({ teamId: t.id, userId: m.id }))),
+          );
+          await repository.addMemberships(
+            tx,
+            me.organizationId,
+            planned.changes.flatMap((c) =>
               c.teams.map((t) => ({ teamId: t.id, userId: c.person.id })),
             ),
-          ]);
+          );
           await repository.insertAudit(
             tx,
             {
