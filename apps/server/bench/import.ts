@@ -52,15 +52,13 @@ async function measureOn(kind: 'pglite' | 'postgres', options: ImportBenchOption
     const { db } = database;
     const organizationId = newId();
     await db.insert(organizations).values({ id: organizationId, name: 'Benchmark' });
-    await db
-      .insert(teams)
-      .values(
-        Array.from({ length: TEAMS }, (_, t) => ({
-          id: newId(),
-          organizationId,
-          name: `Team ${t}`,
-        })),
-      );
+    await db.insert(teams).values(
+      Array.from({ length: TEAMS }, (_, t) => ({
+        id: newId(),
+        organizationId,
+        name: `Team ${t}`,
+      })),
+    );
     const adminId = await insertPerson(db, {
       organizationId,
       name: 'Bench Admin',

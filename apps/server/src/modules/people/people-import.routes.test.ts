@@ -9,7 +9,11 @@ import { createSignedInCast } from '../../../test/support/world.ts';
 const { app, db } = await createTestApp();
 const cast = await createSignedInCast(app, db);
 
-const post = (url: string, payload: string | object, headers = cast.orgAdmin.headers) =>
+const post = (
+  url: string,
+  payload: string | object,
+  headers: Record<string, string> = cast.orgAdmin.headers,
+) =>
   app.inject({
     method: 'POST',
     url: `/api/admin/people/import${url}`,

@@ -30,7 +30,7 @@ const sales = await createTeam(db, org.id, { name: 'Sales' });
 await createTeam(db, otherOrg.id, { name: 'Secret' });
 const admin = await createUser(db, org.id, { name: 'Ada Admin', role: 'admin' });
 const member = await createUser(db, org.id, { name: 'Mo Member', email: 'mo@acme.test' });
-const outsider = await createUser(db, otherOrg.id, { name: 'Out', email: 'out@else.test' });
+await createUser(db, otherOrg.id, { name: 'Out', email: 'out@else.test' });
 await addTeamMember(db, platform, member.id);
 
 const origin = { ip: '10.5.0.1', userAgent: 'Console' };

@@ -45,7 +45,7 @@ function open(routes: MockRoute[]) {
   return { ...mock, user };
 }
 
-const file = (text: string | Uint8Array, name = 'people.csv') =>
+const file = (text: string | Uint8Array<ArrayBuffer>, name = 'people.csv') =>
   new File([text], name, { type: 'text/csv' });
 
 describe('importing people from a CSV file', () => {
