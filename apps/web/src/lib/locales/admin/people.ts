@@ -100,7 +100,7 @@ export const people = {
     submit_other: 'Import {{count}} people',
     nothing: 'Nothing to import.',
     cancel: 'Cancel',
-    close: 'Close',
+    close: 'Done',
     done: 'Imported: {{created}} created, {{changed}} changed, {{unchanged}} already so, {{refused}} refused.',
     mailed_one: '{{count}} invitation mailed.',
     mailed_other: '{{count}} invitations mailed.',
