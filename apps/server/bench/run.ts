@@ -41,6 +41,7 @@ import {
 } from './target.ts';
 import { writersPool } from './writers.ts';
 import { measureScim } from './scim.ts';
+import { measureImport } from './import.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,7 +57,17 @@ const { values: args } = parseArgs({
 });
 
 /** Parts of the run: `--only peers,writes` measures those and skips the rest. */
-const PARTS = ['menu', 'peers', 'admin', 'scim', 'linkchecks', 'writes', 'live', 'pglite'] as const;
+const PARTS = [
+  'menu',
+  'peers',
+  'admin',
+  'scim',
+  'linkchecks',
+  'writes',
+  'live',
+  'pglite',
+  'import',
+] as const;
 const only = args.only?.split(',').map((part) => part.trim());
 const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart !== undefined) {
@@ -112,8 +123,44 @@ function buildIfNeeded() {
   if (result.status !== 0) throw new Error('installing or building failed');
 }
 
+/**
+ * People from a CSV file (decision 0085), on fresh databases of their own: it needs neither
+ * the data set nor a running server, so `--only import` makes neither.
+ */
+async function importRows(workDir: string): Promise<Row[]> {
+  const importDatabase = `${database}_import`;
+  const importUrl = await freshPostgres(args.postgres, importDatabase).catch(() => null);
+  try {
+    return await measureImport({
+      pgUrl: importUrl,
+      dataDir: path.join(workDir, 'import-pglite'),
+      log,
+    });
+  } finally {
+    if (importUrl) await dropPostgres(args.postgres, importDatabase).catch(() => {});
+  }
+}
+
+async function importOnly(started: number) {
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'signpost-bench-'));
+  try {
+    const rows = await importRows(workDir);
+    log('');
+    log(table(rows));
+    log('');
+    const failed = failures(rows);
+    log(
+      `${failed === 0 ? 'All budgets met' : `${failed} budget(s) missed`} (${((performance.now() - started) / 1000).toFixed(0)} s in all).`,
+    );
+    process.exitCode = failed === 0 ? 0 : 1;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const started = performance.now();
+  if (only?.every((part) => part === 'import')) return importOnly(started);
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'signpost-bench-'));
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -571,6 +618,8 @@ async function main() {
         checks: [memoryAtMost(300)],
       });
     }
+
+    if (measures('import')) rows.push(...(await importRows(workDir)));
   } finally {
     await stopAll();
     await rm(workDir, { recursive: true, force: true });

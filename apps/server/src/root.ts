@@ -50,6 +50,8 @@ import { createOrganizationRepository } from './modules/organization/organizatio
 import { createOrganizationService } from './modules/organization/organization.service.ts';
 import { createPeersRepository } from './modules/peers/peers.repository.ts';
 import { createPeersService } from './modules/peers/peers.service.ts';
+import { createPeopleImportRepository } from './modules/people/people-import.repository.ts';
+import { createPeopleImportService } from './modules/people/people-import.service.ts';
 import { createPeopleRepository } from './modules/people/people.repository.ts';
 import { createPeopleRules } from './modules/people/people.rules.ts';
 import { createScimRepository } from './modules/scim/scim.repository.ts';
@@ -116,6 +118,7 @@ export function createRepositories(config: Config) {
     organization: createOrganizationRepository(),
     peers: createPeersRepository(),
     people: createPeopleRepository(),
+    peopleImport: createPeopleImportRepository(),
     scim: createScimRepository(),
     ssoGroups: createSsoGroupsRepository(),
     secondFactor: createSecondFactorRepository(),
@@ -228,6 +231,16 @@ export function composeServer({
     jobs,
     directory: peopleDirectory,
     teams,
+  });
+  // People from a CSV file (decision 0085).
+  const peopleImport = createPeopleImportService({
+    db,
+    config,
+    peopleImport: r.peopleImport,
+    people: r.people,
+    adminAccess,
+    invitations,
+    jobs,
   });
   // The organization's identity system provisions people and teams (decision 0084).
   const scim = createScimService({
@@ -376,6 +389,7 @@ export function composeServer({
     organization,
     peers,
     people,
+    peopleImport,
     scim,
     ssoGroups,
     secondFactor,

@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'person.deleted',
   // A sign-in's groups changed the person's teams or role (decision 0084).
   'person.groups-synced',
+  // People imported from a CSV file: one entry for the import, beside each person's (decision 0085).
+  'person.imported',
   // Teams.
   'team.created',
   'team.updated',

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { TeamRoleSchema } from './admin-teams.ts';
 import { Id, LIMITS, Name } from './common.ts';
-import { asTyped } from './text.ts';
+import { asTyped, multiline } from './text.ts';
 
 /** Limits of the people console. */
 export const PEOPLE_LIMITS = {
@@ -232,3 +232,93 @@ export const BulkPeopleResponse = Type.Object({
   unchanged: Type.Integer(),
 });
 export type BulkPeopleResponse = Static<typeof BulkPeopleResponse>;
+
+/** Limits of an import of people from a CSV file (decision 0085). */
+export const PEOPLE_IMPORT_LIMITS = {
+  /** The file's size in bytes once encoded as UTF-8. */
+  bytes: 5 * 1024 * 1024,
+  /** Rows of people, the header not counted. */
+  rows: 20_000,
+  /** Planned rows the preview shows. */
+  previewRows: 50,
+} as const;
+
+export const PeopleImportBody = Type.Object(
+  {
+    csv: Type.String({
+      title: 'CSV file',
+      description:
+        'The file as text (UTF-8). The header names the columns, in any case and order: ' +
+        '`name`, `email` (or `e-mail`), and optionally `role` (`member` or `admin`) and ' +
+        '`teams` (team names separated by `;` or `|`). 5 MB and 20,000 rows at most.',
+      ...multiline,
+    }),
+  },
+  { additionalProperties: false },
+);
+export type PeopleImportBody = Static<typeof PeopleImportBody>;
+
+export const PeopleImportApplyBody = Type.Object(
+  {
+    csv: PeopleImportBody.properties.csv,
+    sendInvitations: Type.Boolean({
+      description: 'Mail each new person their invitation, when mail is set up',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type PeopleImportApplyBody = Static<typeof PeopleImportApplyBody>;
+
+export const PeopleImportAction = Type.Union([
+  Type.Literal('create'),
+  Type.Literal('change'),
+  Type.Literal('unchanged'),
+]);
+export type PeopleImportAction = Static<typeof PeopleImportAction>;
+
+/** A row of the file the import refuses, and why. */
+export const PeopleImportRefusal = Type.Object({
+  /** The row's number in the file, the header being row 1 (as a spreadsheet shows it). */
+  row: Type.Integer(),
+  email: Type.String(),
+  reason: Type.String(),
+});
+export type PeopleImportRefusal = Static<typeof PeopleImportRefusal>;
+
+/** A row the import will apply: what it makes of the person. */
+export const PeopleImportPlannedRow = Type.Object({
+  row: Type.Integer(),
+  action: PeopleImportAction,
+  name: Type.String(),
+  email: Type.String(),
+  role: PersonRole,
+  /** The teams the person joins by this import (memberships are only ever added). */
+  teamsAdded: Type.Array(Type.String()),
+  /** What changes of an existing person: `name`, `role`, `teams`. */
+  changes: Type.Array(Type.String()),
+});
+export type PeopleImportPlannedRow = Static<typeof PeopleImportPlannedRow>;
+
+export const PeopleImportPreview = Type.Object({
+  create: Type.Integer(),
+  change: Type.Integer(),
+  unchanged: Type.Integer(),
+  refused: Type.Array(PeopleImportRefusal),
+  /** The first 50 rows that are not refused, in file order. */
+  rows: Type.Array(PeopleImportPlannedRow),
+  /** Whether mail is set up: invitations can then be mailed. */
+  mailEnabled: Type.Boolean(),
+  /** Whether the file makes administrators or changes roles (a fresh sign-in is asked). */
+  changesRoles: Type.Boolean(),
+});
+export type PeopleImportPreview = Static<typeof PeopleImportPreview>;
+
+export const PeopleImportResult = Type.Object({
+  created: Type.Integer(),
+  changed: Type.Integer(),
+  unchanged: Type.Integer(),
+  refused: Type.Array(PeopleImportRefusal),
+  /** Invitation mails put on the mail queue. */
+  invitationsMailed: Type.Integer(),
+});
+export type PeopleImportResult = Static<typeof PeopleImportResult>;

@@ -9,6 +9,7 @@ import type { MenuService } from './menu/menu.service.ts';
 import { adminTeamSpaceRoutes } from './menu/menu.routes.ts';
 import type { OrganizationService } from './organization/organization.service.ts';
 import { adminOrganizationRoutes } from './organization/organization.routes.ts';
+import type { PeopleImportService } from './people/people-import.service.ts';
 import type { PeopleService } from './people/people.service.ts';
 import { adminPeopleRoutes } from './people/people.routes.ts';
 import type { ScimService } from './scim/scim.service.ts';
@@ -28,6 +29,7 @@ export interface AdminServices {
   menu: MenuService;
   organization: OrganizationService;
   people: PeopleService;
+  peopleImport: PeopleImportService;
   scim: ScimService;
   ssoGroups: SsoGroupsService;
   suggestions: SuggestionsService;
@@ -42,7 +44,10 @@ export interface AdminServices {
 export const adminRoutes: FastifyPluginAsync<AdminServices> = async (app, services) => {
   // Authentication comes before validation: without a live token, every call is 401.
   app.addHook('onRequest', app.authenticate);
-  await app.register(adminPeopleRoutes, { people: services.people });
+  await app.register(adminPeopleRoutes, {
+    people: services.people,
+    peopleImport: services.peopleImport,
+  });
   await app.register(adminTeamsRoutes, { teams: services.teams });
   await app.register(adminOrganizationRoutes, { organization: services.organization });
   await app.register(adminSuggestionsRoutes, { suggestions: services.suggestions });

@@ -9,6 +9,11 @@ import {
   InvitePersonBody,
   NoContent,
   OffboardingResponse,
+  PEOPLE_IMPORT_LIMITS,
+  PeopleImportApplyBody,
+  PeopleImportBody,
+  PeopleImportPreview,
+  PeopleImportResult,
   PeopleQuery,
   PeopleResponse,
   PersonDetail,
@@ -16,14 +21,15 @@ import {
   UpdatePersonBody,
 } from '@signpost/contract';
 import { adminRoute, bodyErrorAnswers, errorAnswers } from '../../lib/route-schemas.ts';
+import type { PeopleImportService } from './people-import.service.ts';
 import type { PeopleService } from './people.service.ts';
 import { caller, originOf } from '../../lib/request-context.ts';
 
 /** Administration of people: `/api/admin/people`. Organization administrators only. */
-export const adminPeopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleService }> = async (
-  app,
-  { people: service },
-) => {
+export const adminPeopleRoutes: FastifyPluginAsyncTypebox<{
+  people: PeopleService;
+  peopleImport: PeopleImportService;
+}> = async (app, { people: service, peopleImport }) => {
   app.get(
     '/people',
     {
@@ -77,6 +83,51 @@ export const adminPeopleRoutes: FastifyPluginAsyncTypebox<{ people: PeopleServic
       reply
         .status(201)
         .send(await service.create(caller(request), request.body, originOf(request))),
+  );
+
+  // People from a CSV file (decision 0085): the file travels as a JSON string (decision 0049),
+  // larger than any other body of the console. Its own limit (5 MB once read) is the
+  // service's, answered in words; this one only stops what could never be a file of 5 MB.
+  const importBodyLimit = 4 * PEOPLE_IMPORT_LIMITS.bytes;
+  app.post(
+    '/people/import/preview',
+    {
+      bodyLimit: importBodyLimit,
+      schema: {
+        ...adminRoute,
+        summary: 'What importing people from a CSV file would do, writing nothing',
+        description:
+          'The header names the columns, in any case: `name`, `email` (or `e-mail`), ' +
+          '`role` (`member` or `admin`; empty keeps an existing person’s role), `teams` ' +
+          '(existing team names separated by `;` or `|`). Counts of the people to create, ' +
+          'change and left as they are, every refused row with its number (the header is ' +
+          'row 1) and reason, and the first 50 planned rows. 400 for a file that is not ' +
+          'UTF-8 CSV, lacks the `name` or `email` column, or exceeds 5 MB or 20,000 rows.',
+        body: PeopleImportBody,
+        response: { 200: PeopleImportPreview, ...bodyErrorAnswers },
+      },
+    },
+    async (request) => peopleImport.preview(caller(request), request.body),
+  );
+
+  app.post(
+    '/people/import',
+    {
+      bodyLimit: importBodyLimit,
+      schema: {
+        ...adminRoute,
+        summary: 'Import people from a CSV file in one transaction',
+        description:
+          'The rows the preview refuses are left out; everything else is written in one ' +
+          'transaction, or nothing is. New people are invited (status `invited`, an ' +
+          'invitation valid 7 days), mailed after the commit when `sendInvitations` is true ' +
+          'and mail is set up. Memberships are added by hand and never taken away. A file ' +
+          'that makes administrators or changes roles needs a fresh sign-in.',
+        body: PeopleImportApplyBody,
+        response: { 200: PeopleImportResult, ...bodyErrorAnswers },
+      },
+    },
+    async (request) => peopleImport.apply(caller(request), request.body, originOf(request)),
   );
 
   app.post(

@@ -6,6 +6,10 @@ import type {
   InvitePersonBody,
   OffboardingChoice,
   OffboardingResponse,
+  PeopleImportApplyBody,
+  PeopleImportBody,
+  PeopleImportPreview,
+  PeopleImportResult,
   PeopleQuery,
   PeopleResponse,
   PersonDetail,
@@ -137,3 +141,27 @@ export function usePerson(id: string) {
     },
   });
 }
+
+/** What a CSV file of people would do (decision 0085); writes nothing. */
+export const usePeopleImportPreview = () =>
+  useMutation({
+    mutationFn: async (body: PeopleImportBody) =>
+      (
+        await adminApi.request<PeopleImportPreview>('/people/import/preview', {
+          method: 'POST',
+          body,
+        })
+      ).data,
+  });
+
+/** Imports a CSV file of people in one transaction. */
+export const usePeopleImport = () =>
+  usePeopleWrite(
+    async (body: PeopleImportApplyBody) =>
+      (
+        await adminApi.request<PeopleImportResult>('/people/import', {
+          method: 'POST',
+          body,
+        })
+      ).data,
+  );

@@ -7,6 +7,7 @@ import { consolePath, openConsoleView } from '../console-address';
 import { AddToTeamDialog } from './people-add-to-team';
 import { DeletePeopleDialog } from './people-delete-dialog';
 import { PersonDialog, problemOf, type PersonDialogMode } from './people-dialogs';
+import { PeopleImportDialog } from './people-import-dialog';
 import { RemoveFromTeamDialog } from './people-remove-from-team';
 import { PersonActions } from './people-row-actions';
 import { PeopleTeamFilter } from './people-team-filter';
@@ -16,6 +17,7 @@ type Dialogs =
   | { kind: 'delete'; people: PersonRow[] }
   | { kind: 'add-to-team'; ids: string[] }
   | { kind: 'remove-from-team'; ids: string[] }
+  | { kind: 'import' }
   | null;
 
 function lastSignIn(value: string | null, never: string) {
@@ -123,6 +125,9 @@ export function PeopleTab() {
         </button>
         <button type="button" className="button" onClick={() => setDialog({ kind: 'create' })}>
           {t('people.create')}
+        </button>
+        <button type="button" className="button" onClick={() => setDialog({ kind: 'import' })}>
+          {t('people.import.open')}
         </button>
       </div>
 
@@ -269,7 +274,9 @@ export function PeopleTab() {
         </button>
       ) : null}
 
-      {dialog?.kind === 'add-to-team' ? (
+      {dialog?.kind === 'import' ? (
+        <PeopleImportDialog onClose={() => setDialog(null)} onDone={setNotice} />
+      ) : dialog?.kind === 'add-to-team' ? (
         <AddToTeamDialog
           ids={dialog.ids}
           onClose={() => setDialog(null)}

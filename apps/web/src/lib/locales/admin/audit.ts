@@ -80,6 +80,7 @@ export const audit = {
     person_enabled: 'Enabled a person',
     person_deleted: 'Deleted a person',
     'person_groups-synced': "Changed a person's teams from their sign-in's groups",
+    person_imported: 'Imported people from a CSV file',
     team_created: 'Created a team',
     team_updated: 'Changed a team',
     team_deleted: 'Deleted a team',
