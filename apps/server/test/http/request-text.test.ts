@@ -262,6 +262,8 @@ describe('text a request may hold', () => {
         'body.personalIntro',
         'body.teamIntro',
         'body.organizationIntro',
+        // A CSV file of people (decision 0085): its cells may hold line breaks.
+        'body.csv',
       ]),
     );
     const created = await app.inject({
