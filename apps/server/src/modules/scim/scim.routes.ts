@@ -139,63 +139,61 @@ export async function scimRoutes(app: FastifyInstance, { scim }: { scim: ScimSer
     return send(reply, 200, found);
   });
 
-  app.get<List>('/Users', async (request, reply) =>
-    send(reply, 200, await scim.listUsers(callerOf(request), request.query, base)),
-  );
-  app.get<WithId>('/Users/:id', async (request, reply) =>
-    send(reply, 200, await scim.getUser(callerOf(request), request.params.id, request.query, base)),
-  );
-  app.post('/Users', { bodyLimit }, async (request, reply) =>
-    send(reply, 201, await scim.createUser(callerOf(request), request.body, write(request))),
-  );
-  app.put<WithId>('/Users/:id', { bodyLimit }, async (request, reply) =>
-    send(
-      reply,
-      200,
-      await scim.replaceUser(callerOf(request), request.params.id, request.body, write(request)),
-    ),
-  );
-  app.patch<WithId>('/Users/:id', { bodyLimit }, async (request, reply) =>
-    send(
-      reply,
-      200,
-      await scim.patchUser(callerOf(request), request.params.id, request.body, write(request)),
-    ),
-  );
-  app.delete<WithId>('/Users/:id', async (request, reply) => {
-    await scim.deleteUser(callerOf(request), request.params.id, write(request));
-    return reply.status(204).send();
-  });
+  /** The six routes of a resource type (RFC 7644 §3), each one call of its service. */
+  function resource(
+    path: '/Users' | '/Groups',
+    on: {
+      list: typeof scim.listUsers;
+      get: typeof scim.getUser;
+      create: typeof scim.createUser;
+      replace: typeof scim.replaceUser;
+      patch: typeof scim.patchUser;
+      remove: typeof scim.deleteUser;
+    },
+  ) {
+    app.get<List>(path, async (request, reply) =>
+      send(reply, 200, await on.list(callerOf(request), request.query, base)),
+    );
+    app.get<WithId>(`${path}/:id`, async (request, reply) =>
+      send(reply, 200, await on.get(callerOf(request), request.params.id, request.query, base)),
+    );
+    app.post(path, { bodyLimit }, async (request, reply) =>
+      send(reply, 201, await on.create(callerOf(request), request.body, write(request))),
+    );
+    app.put<WithId>(`${path}/:id`, { bodyLimit }, async (request, reply) =>
+      send(
+        reply,
+        200,
+        await on.replace(callerOf(request), request.params.id, request.body, write(request)),
+      ),
+    );
+    app.patch<WithId>(`${path}/:id`, { bodyLimit }, async (request, reply) =>
+      send(
+        reply,
+        200,
+        await on.patch(callerOf(request), request.params.id, request.body, write(request)),
+      ),
+    );
+    app.delete<WithId>(`${path}/:id`, async (request, reply) => {
+      await on.remove(callerOf(request), request.params.id, write(request));
+      return reply.status(204).send();
+    });
+  }
 
-  app.get<List>('/Groups', async (request, reply) =>
-    send(reply, 200, await scim.listGroups(callerOf(request), request.query, base)),
-  );
-  app.get<WithId>('/Groups/:id', async (request, reply) =>
-    send(
-      reply,
-      200,
-      await scim.getGroup(callerOf(request), request.params.id, request.query, base),
-    ),
-  );
-  app.post('/Groups', { bodyLimit }, async (request, reply) =>
-    send(reply, 201, await scim.createGroup(callerOf(request), request.body, write(request))),
-  );
-  app.put<WithId>('/Groups/:id', { bodyLimit }, async (request, reply) =>
-    send(
-      reply,
-      200,
-      await scim.replaceGroup(callerOf(request), request.params.id, request.body, write(request)),
-    ),
-  );
-  app.patch<WithId>('/Groups/:id', { bodyLimit }, async (request, reply) =>
-    send(
-      reply,
-      200,
-      await scim.patchGroup(callerOf(request), request.params.id, request.body, write(request)),
-    ),
-  );
-  app.delete<WithId>('/Groups/:id', async (request, reply) => {
-    await scim.deleteGroup(callerOf(request), request.params.id, write(request));
-    return reply.status(204).send();
+  resource('/Users', {
+    list: scim.listUsers,
+    get: scim.getUser,
+    create: scim.createUser,
+    replace: scim.replaceUser,
+    patch: scim.patchUser,
+    remove: scim.deleteUser,
+  });
+  resource('/Groups', {
+    list: scim.listGroups,
+    get: scim.getGroup,
+    create: scim.createGroup,
+    replace: scim.replaceGroup,
+    patch: scim.patchGroup,
+    remove: scim.deleteGroup,
   });
 }
