@@ -7,6 +7,7 @@ import {
   links,
   organizations,
   shareMembers,
+  shareTeams,
   teamMemberships,
   teams,
   users,
@@ -236,6 +237,18 @@ export async function createShare(
     })),
   );
   return { id, collectionId };
+}
+
+/** Shares a shared collection with a team too: its members become members (migration 0023). */
+export async function shareWithTeam(
+  db: Database,
+  share: { id: string },
+  team: { id: string; organizationId: string },
+  addedBy: string | null = null,
+) {
+  await db
+    .insert(shareTeams)
+    .values({ shareId: share.id, teamId: team.id, organizationId: team.organizationId, addedBy });
 }
 
 /** Signs a person in through the API and returns the bearer header. */

@@ -113,6 +113,11 @@ const CAST = {
   linkReceiver: { colleague: 'chloe.moreau@example.com' },
   linkSender: { colleague: 'gabriel.chen@example.com' },
   sharedComputerPerson: { colleague: 'umar.khan@example.com' },
+  // team-share.spec.ts: a collection shared with a team; a teammate who is taken out of the
+  // team, and a colleague who joins it.
+  teamShareOwner: { colleague: 'farah.petrov@example.com' },
+  teamShareMate: { colleague: 'hannah.cohen@example.com' },
+  teamShareJoiner: { colleague: 'kai.yilmaz@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;

@@ -56,6 +56,9 @@ export const AUDIT_ACTIONS = [
   'share.deleted',
   'share.member-added',
   'share.member-removed',
+  // A share for whole teams (decision 0086).
+  'share.team-added',
+  'share.team-removed',
   // Team and organization content.
   'content.link-created',
   'content.link-updated',

@@ -14,6 +14,8 @@ export const LIMITS = {
   peersPage: { default: 10, max: 100 },
   peerQuery: 200,
   membersPerCall: 100,
+  /** Teams one call shares a collection with (decision 0086). */
+  teamsPerCall: 50,
   orderItems: 1000,
 } as const;
 
@@ -58,6 +60,13 @@ export const Person = Type.Object({
   email: Type.String(),
 });
 export type Person = Static<typeof Person>;
+
+/** A team a personal collection is shared with (decision 0086). */
+export const ShareTeam = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+});
+export type ShareTeam = Static<typeof ShareTeam>;
 
 /** The one shape of every error response. */
 export const ErrorResponse = Type.Object({

@@ -153,11 +153,27 @@ const MemberIds = Type.Array(Id, {
   description: 'People of the same organization',
 });
 
-/** `POST /collection-shares/`: share a personal collection. */
+const TeamIds = Type.Array(Id, {
+  minItems: 1,
+  maxItems: LIMITS.teamsPerCall,
+  uniqueItems: true,
+  description:
+    'Teams of the same organization the owner is in (any team for an administrator): their members see the collection while they are in them',
+});
+
+/**
+ * `POST /collection-shares/`: share a personal collection with people, teams or both (at
+ * least one person or one team).
+ */
 export const CreateShareBody = Type.Object(
   {
     collectionId: Id,
-    memberIds: MemberIds,
+    memberIds: Type.Array(Id, {
+      maxItems: LIMITS.membersPerCall,
+      uniqueItems: true,
+      description: 'People of the same organization; may be empty when teamIds names a team',
+    }),
+    teamIds: Type.Optional(TeamIds),
   },
   { additionalProperties: false },
 );
@@ -171,6 +187,16 @@ export const AddMembersBody = Type.Object(
   { additionalProperties: false },
 );
 export type AddMembersBody = Static<typeof AddMembersBody>;
+
+/** `POST /collection-shares/{shareId}/teams`. */
+export const AddShareTeamsBody = Type.Object({ teamIds: TeamIds }, { additionalProperties: false });
+export type AddShareTeamsBody = Static<typeof AddShareTeamsBody>;
+
+export const ShareTeamParams = Type.Object(
+  { shareId: Id, teamId: Id },
+  { additionalProperties: false },
+);
+export type ShareTeamParams = Static<typeof ShareTeamParams>;
 
 export const ShareParams = Type.Object({ shareId: Id }, { additionalProperties: false });
 export type ShareParams = Static<typeof ShareParams>;

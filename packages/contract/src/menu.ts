@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Person } from './common.ts';
+import { Person, ShareTeam } from './common.ts';
 import { SHARED_ROOT_ID } from './markers.ts';
 
 export const SPACE_TYPES = ['personal', 'team', 'organization'] as const;
@@ -144,7 +144,13 @@ const MenuModule = Type.Module({
       ...collectionFields,
       shareId: Type.String(),
       shareCreatorId: Type.String({ description: 'Who shared it: the owner' }),
-      members: Type.Array(Person, { description: 'Everyone in the share, the owner included' }),
+      members: Type.Array(Person, {
+        description:
+          'The people the share names, the owner included; members through its teams are not listed one by one',
+      }),
+      teams: Type.Array(ShareTeam, {
+        description: 'The teams it is shared with: their members see it while they are in them',
+      }),
       items: Type.Array(Type.Ref('MenuItem')),
     },
     exact,

@@ -53,7 +53,7 @@ describe('migrate', () => {
     expect(await migrate(db!)).toEqual([...migrations, 'functions/menu.sql']);
     const source = await readFile(path.join(FUNCTIONS_DIR, 'menu.sql'), 'utf8');
     expect(await db!.query('SELECT name, version, checksum FROM schema_functions')).toEqual([
-      { name: 'menu.sql', version: 4, checksum: createHash('sha256').update(source).digest('hex') },
+      { name: 'menu.sql', version: 5, checksum: createHash('sha256').update(source).digest('hex') },
     ]);
     // The function the file defines answers: the list rows and the organization's settings
     // for a person with nothing.

@@ -33,6 +33,7 @@ async function fingerprint({ cast }: Cell) {
     db,
     sql`SELECT md5(${part('collections')} || ${part('links')} || ${part('favorites')} ||
                    ${part('collection_shares')} || ${part('share_members')} ||
+                   ${part('share_teams')} ||
                    ${part('link_suggestions')}) AS digest`,
   );
   return rows[0]?.digest;
@@ -81,6 +82,14 @@ async function itemsOf(collectionId: string) {
 }
 
 const shareNotFound = (w: Cell) => `Share ${w.spaces.share.id} was not found`;
+/** Everyone who sees a share, by id. */
+async function shareMemberIds(shareId: string) {
+  const rows = await selectRows<{ userId: string }>(
+    db,
+    sql`SELECT user_id AS "userId" FROM share_members WHERE share_id = ${shareId}`,
+  );
+  return rows.map((row) => row.userId).sort();
+}
 
 const link = { name: 'A link', url: 'https://example.com/new' };
 const c = '/api/consumer';
@@ -607,6 +616,55 @@ const CALLS: Call[] = [
       payload: { collectionId: w.spaces.own.id, memberIds: [w.cast.colleague.id] },
     }),
     expect: onlyOwner(204, 404),
+  },
+  {
+    name: "POST a share of the owner's unshared collection with the owner's team",
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collection-shares/`,
+      payload: { collectionId: w.spaces.own.id, memberIds: [], teamIds: [w.cast.team.id] },
+    }),
+    expect: onlyOwner(204, 404),
+    effect: async (w) => {
+      const [share] = await selectRows<{ id: string }>(
+        db,
+        sql`SELECT id FROM collection_shares WHERE collection_id = ${w.spaces.own.id}`,
+      );
+      expect(await shareMemberIds(share!.id)).toEqual(
+        [w.cast.owner.id, w.cast.teamMember.id, w.cast.teamEditor.id].sort(),
+      );
+    },
+  },
+  {
+    name: 'POST a team to the share',
+    request: (w) => ({
+      method: 'POST',
+      url: `${c}/collection-shares/${w.spaces.share.id}/teams`,
+      payload: { teamIds: [w.cast.team.id] },
+    }),
+    expect: onlyOwner(204, 403),
+    notFound: shareNotFound,
+    effect: async (w) => {
+      expect(await shareMemberIds(w.spaces.share.id)).toEqual(
+        [w.cast.owner.id, w.cast.member.id, w.cast.teamMember.id, w.cast.teamEditor.id].sort(),
+      );
+    },
+  },
+  {
+    name: 'DELETE a team from the share',
+    request: (w) => ({
+      method: 'DELETE',
+      url: `${c}/collection-shares/${w.spaces.share.id}/teams/${w.cast.otherTeam.id}`,
+    }),
+    expect: onlyOwner(204, 403),
+    notFound: shareNotFound,
+    effect: async (w) => {
+      const rows = await selectRows(
+        db,
+        sql`SELECT 1 FROM share_teams WHERE share_id = ${w.spaces.share.id}`,
+      );
+      expect(rows).toEqual([]);
+    },
   },
   {
     name: 'DELETE the share',

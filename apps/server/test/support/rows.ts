@@ -8,6 +8,8 @@ import {
   links,
   linkSuggestions,
   shareMembers,
+  shareOptOuts,
+  shareTeams,
 } from '../../src/db/schema/index.ts';
 
 /** Every row these calls may write, to assert that a refused request changed nothing. */
@@ -21,6 +23,14 @@ export async function snapshot(db: Database) {
       .select()
       .from(shareMembers)
       .orderBy(asc(shareMembers.shareId), asc(shareMembers.userId)),
+    shareTeams: await db
+      .select()
+      .from(shareTeams)
+      .orderBy(asc(shareTeams.shareId), asc(shareTeams.teamId)),
+    optOuts: await db
+      .select()
+      .from(shareOptOuts)
+      .orderBy(asc(shareOptOuts.shareId), asc(shareOptOuts.userId)),
     suggestions: await db.select().from(linkSuggestions).orderBy(asc(linkSuggestions.id)),
   };
 }

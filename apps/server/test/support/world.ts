@@ -3,7 +3,8 @@
 //
 // The roles of docs/security.md, by the names the tests use:
 //   owner       the owner of the personal collections (also a plain member of the team)
-//   member      a member of the owner's share
+//   member      a member of the owner's share (shared with the other team too, which has
+//               nobody of the cast)
 //   colleague   another person of the organization, in no share and no team
 //   teamMember  a member of the team
 //   teamEditor  an editor of the team
@@ -22,6 +23,7 @@ import {
   createShare,
   createTeam,
   createUser,
+  shareWithTeam,
   signIn,
   type TestUser,
 } from '../factories.ts';
@@ -98,6 +100,8 @@ export async function createSpaces(db: Database, cast: Cast) {
   const shared = await createCollection(db, { user: cast.owner });
   const sharedSub = await createCollection(db, { user: cast.owner }, { parentId: shared.id });
   const share = await createShare(db, cast.owner, shared.id, [cast.member.id]);
+  // Shared with the other team too, which nobody of the cast is in (decision 0086).
+  await shareWithTeam(db, share, cast.otherTeam, cast.owner.id);
   const team = await createCollection(db, { team: cast.team });
   return {
     own,

@@ -9,6 +9,7 @@ import {
   favoriteOf,
   findEntry,
   membersOf,
+  shareTeamsOf,
   shareIdOf,
 } from '../lib/menu/selectors';
 import { AddPanel } from '../features/add/components/add-panel';
@@ -177,7 +178,11 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
           name: collection.name,
           shareId: shareIdOf(collection),
           members: membersOf(collection),
+          teams: shareTeamsOf(collection),
         }}
+        teams={data.spaces
+          .filter((space) => space.type === 'team')
+          .map((space) => ({ id: space.id, name: space.name }))}
         onClose={back}
       />
     );

@@ -39,17 +39,19 @@ const teamFavorite = (linkId: string): LinkLike => ({
 });
 
 describe('the health marks of a link tile', () => {
-  it('names a broken link after its name and shows the warning mark', () => {
+  it('names a broken link after its name and shows the warning mark', async () => {
     renderTile(makeLink({ id: 'wiki', name: 'Wiki' }), [attention({})]);
-    const tile = screen.getByRole('link', { name: 'Wiki — broken link (opens in a new tab)' });
+    const tile = await screen.findByRole('link', {
+      name: 'Wiki — broken link (opens in a new tab)',
+    });
     expect(tile.querySelector('.tile__health--broken svg[data-icon="warning"]')).not.toBeNull();
   });
 
-  it('names a moved link and shows the arrow mark', () => {
+  it('names a moved link and shows the arrow mark', async () => {
     renderTile(makeLink({ id: 'wiki', name: 'Wiki' }), [
       attention({ state: 'moved', movedTo: 'https://new.example.com/', status: 301 }),
     ]);
-    const tile = screen.getByRole('link', {
+    const tile = await screen.findByRole('link', {
       name: 'Wiki — moved to a new address (opens in a new tab)',
     });
     expect(tile.querySelector('svg[data-icon="moved"]')).not.toBeNull();
@@ -62,19 +64,19 @@ describe('the health marks of a link tile', () => {
     expect(tile.querySelector('.tile__health')).toBeNull();
   });
 
-  it('marks a link of a share for its members, who cannot change it', () => {
+  it('marks a link of a share for its members, who cannot change it', async () => {
     renderTile(makeLink({ id: 'wiki', name: 'Wiki' }), [attention({ canChange: false })]);
     expect(
-      screen.getByRole('link', { name: 'Wiki — broken link (opens in a new tab)' }),
+      await screen.findByRole('link', { name: 'Wiki — broken link (opens in a new tab)' }),
     ).toBeInTheDocument();
   });
 
-  it("marks a favorite with its original's state only for someone who may change the original", () => {
+  it("marks a favorite with its original's state only for someone who may change the original", async () => {
     const { unmount } = renderTile(teamFavorite('team-runbook'), [
       attention({ linkId: 'team-runbook', space: 'team', canChange: true }),
     ]);
     expect(
-      screen.getByRole('link', { name: 'Runbook — broken link (opens in a new tab)' }),
+      await screen.findByRole('link', { name: 'Runbook — broken link (opens in a new tab)' }),
     ).toBeInTheDocument();
     unmount();
     renderTile(teamFavorite('team-runbook'), [

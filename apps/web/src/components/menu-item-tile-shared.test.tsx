@@ -28,6 +28,22 @@ describe('the tile of a shared collection', () => {
     expect(mark.querySelector('svg')).not.toBeNull();
   });
 
+  it('names the teams it is shared with in its mark', () => {
+    const withTeams = {
+      ...makeShare('ops', PROFILE.id, [PROFILE]),
+      teams: [
+        { id: 't1', name: 'Engineering' },
+        { id: 't2', name: 'Design' },
+      ],
+    } as CollectionLike;
+    render(<MenuItemTile item={withTeams} onItemMenu={vi.fn()} />);
+    expect(
+      screen.getByRole('img', {
+        name: 'Shared collection, 1 member and the teams Engineering, Design',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('keeps the mark without an item menu too', () => {
     render(<MenuItemTile item={share} />);
     expect(screen.getByRole('img', { name: /^Shared collection/ })).toBeInTheDocument();

@@ -102,15 +102,14 @@ export function CollectionPreview({ collection }: { collection: CollectionLike }
  * beside the tile's button, not in it, so the button keeps the collection's name as its
  * own and takes the mark as its description.
  */
-function SharedMark({ id, members }: { id: string; members: number }) {
+function SharedMark({ id, members, teams }: { id: string; members: number; teams: string[] }) {
   const t = useTexts();
+  const label =
+    teams.length > 0
+      ? t('item.sharedWithTeams', { count: members, teams: teams.join(', ') })
+      : t('item.shared', { count: members });
   return (
-    <span
-      id={id}
-      className="tile__shared"
-      role="img"
-      aria-label={t('item.shared', { count: members })}
-    >
+    <span id={id} className="tile__shared" role="img" aria-label={label}>
       <UsersIcon />
     </span>
   );
@@ -132,7 +131,13 @@ export function MenuItemTile(props: MenuItemTileProps) {
   return (
     <div className="tile-wrap">
       {tile}
-      {shared ? <SharedMark id={markId} members={item.members.length} /> : null}
+      {shared ? (
+        <SharedMark
+          id={markId}
+          members={item.members.length}
+          teams={item.teams.map((team) => team.name)}
+        />
+      ) : null}
       {withMenu ? (
         <button
           type="button"

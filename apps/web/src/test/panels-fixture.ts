@@ -29,6 +29,7 @@ export function makeShare(
     shareId: `share-${id}`,
     shareCreatorId: creator,
     members,
+    teams: [],
     can: creator === PROFILE.id ? OWNED : SHARE_MEMBER,
     linkCan: creator === PROFILE.id ? OWN_LINK : SHARED_LINK,
     items,

@@ -8,7 +8,7 @@
 -- migrations when its version is newer than the database's (decision 0006): edit it in
 -- place and raise the version. Changing the function's arguments or result needs a
 -- numbered migration that drops the old one first.
--- version: 4
+-- version: 5
 
 -- p_skip_teams and p_skip_organization name the team spaces and the organization space whose
 -- serialized form the server already holds for the versions it read (decision 0057): their
@@ -91,7 +91,11 @@ BEGIN
       'members', (
         SELECT coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'email', u.email) ORDER BY lower(u.name), u.id), '[]')
         FROM share_members sm JOIN users u ON u.id = sm.user_id
-        WHERE sm.share_id = s.id AND u.status = 'active')
+        WHERE sm.share_id = s.id AND sm.direct AND u.status = 'active'),
+      'teams', (
+        SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY lower(t.name), t.id), '[]')
+        FROM share_teams st JOIN teams t ON t.id = st.team_id
+        WHERE st.share_id = s.id)
     )), '[]')
     FROM collection_shares s WHERE s.collection_id IN (SELECT id FROM visible))
   UNION ALL

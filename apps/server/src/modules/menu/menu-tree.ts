@@ -245,6 +245,7 @@ export function buildMenuParts(
       shareId: share.id,
       shareCreatorId: share.createdBy,
       members: share.members,
+      teams: share.teams,
       can: canOf(c, true),
       linkCan: linkCan(relationOf(c), false),
       items: itemsOf(c, true),

@@ -71,6 +71,7 @@ export interface MenuShareRow {
   collectionId: string;
   createdBy: string;
   members: MenuPersonRow[];
+  teams: { id: string; name: string }[];
 }
 
 export interface MenuRows {

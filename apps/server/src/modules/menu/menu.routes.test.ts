@@ -250,6 +250,7 @@ describe('GET /api/consumer/menu', () => {
         { id: member.id, name: 'Member', email: member.email },
         { id: owner.id, name: 'Owner', email: owner.email },
       ],
+      teams: [],
       items: [
         {
           type: 'collection',

@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { selectRows, type Executor } from '../../db/client.ts';
-import { collections, collectionShares, shareMembers, users } from '../../db/schema/index.ts';
+import {
+  collections,
+  collectionShares,
+  shareMembers,
+  shareOptOuts,
+  shareTeams,
+  users,
+} from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict } from '../../lib/errors.ts';
 
@@ -68,14 +75,120 @@ export function createSharesRepository() {
       return rows.map((row) => row.id);
     },
 
-    /** Of these ids, the ones that are already members of the share. */
+    /** Of these ids, the ones the share names already (members by name, not through a team). */
     async findMembers(db: Executor, shareId: string, ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
       const rows = await db
         .select({ id: shareMembers.userId })
         .from(shareMembers)
-        .where(and(eq(shareMembers.shareId, shareId), inArray(shareMembers.userId, ids)));
+        .where(
+          and(
+            eq(shareMembers.shareId, shareId),
+            inArray(shareMembers.userId, ids),
+            eq(shareMembers.direct, true),
+          ),
+        );
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * One member: whether the share names them, and the first of its teams (by name) they
+     * are in; null when they are not a member.
+     */
+    async findMember(
+      db: Executor,
+      shareId: string,
+      userId: string,
+    ): Promise<{ direct: boolean; team: string | null } | null> {
+      const rows = await selectRows<{ direct: boolean; team: string | null }>(
+        db,
+        sql`SELECT m.direct,
+                   (SELECT t.name FROM share_teams st
+                    JOIN team_memberships tm ON tm.team_id = st.team_id AND tm.user_id = m.user_id
+                    JOIN teams t ON t.id = st.team_id
+                    WHERE st.share_id = m.share_id ORDER BY lower(t.name), t.id LIMIT 1) AS team
+            FROM share_members m WHERE m.share_id = ${shareId} AND m.user_id = ${userId}`,
+      );
+      return rows[0] ?? null;
+    },
+
+    /** A member named by the share who is also in one of its teams stays through the team. */
+    async keepThroughTeam(db: Executor, shareId: string, userId: string): Promise<void> {
+      await db
+        .update(shareMembers)
+        .set({ direct: false })
+        .where(and(eq(shareMembers.shareId, shareId), eq(shareMembers.userId, userId)));
+    },
+
+    /**
+     * Of these ids, the teams of the organization the person may share with, with their
+     * names: the teams they are in, or any team for an administrator.
+     */
+    async findShareableTeams(
+      db: Executor,
+      me: { organizationId: string; userId: string; role: 'member' | 'admin' },
+      ids: string[],
+    ): Promise<{ id: string; name: string }[]> {
+      if (ids.length === 0) return [];
+      return selectRows<{ id: string; name: string }>(
+        db,
+        sql`SELECT t.id, t.name FROM teams t
+            WHERE t.id = ANY(${sql.param(ids)}::text[])
+              AND t.organization_id = ${me.organizationId}
+              AND (${me.role === 'admin'}
+                   OR EXISTS (SELECT 1 FROM team_memberships tm
+                              WHERE tm.team_id = t.id AND tm.user_id = ${me.userId}))`,
+      );
+    },
+
+    /** Of these teams, the ones the share is for already. */
+    async findTeams(db: Executor, shareId: string, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: shareTeams.teamId })
+        .from(shareTeams)
+        .where(and(eq(shareTeams.shareId, shareId), inArray(shareTeams.teamId, ids)));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * The share is for these teams too; the triggers of migration 0023 make their members
+     * members. The primary key turns a concurrent second addition into a 409.
+     */
+    async insertTeams(
+      db: Executor,
+      shareId: string,
+      organizationId: string,
+      addedBy: string,
+      teamIds: string[],
+    ): Promise<void> {
+      if (teamIds.length === 0) return;
+      try {
+        await db
+          .insert(shareTeams)
+          .values(teamIds.map((teamId) => ({ shareId, teamId, organizationId, addedBy })));
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw conflict('One of these teams is already in this share.');
+        throw error;
+      }
+    },
+
+    /** The share is no longer for the team; false when it was not. */
+    async deleteTeam(db: Executor, shareId: string, teamId: string): Promise<boolean> {
+      const rows = await db
+        .delete(shareTeams)
+        .where(and(eq(shareTeams.shareId, shareId), eq(shareTeams.teamId, teamId)))
+        .returning({ teamId: shareTeams.teamId });
+      return rows.length > 0;
+    },
+
+    /** The person left a share they saw through a team: the team does not bring them back. */
+    async optOut(db: Executor, shareId: string, organizationId: string, userId: string) {
+      await db
+        .insert(shareOptOuts)
+        .values({ shareId, organizationId, userId })
+        .onConflictDoNothing();
     },
 
     /** The unique key on the collection turns a concurrent second share into a 409. */
@@ -88,16 +201,27 @@ export function createSharesRepository() {
       }
     },
 
-    /** The primary key (share, person) turns a concurrent second addition into a 409. */
+    /**
+     * The share names these people: a member through a team becomes one by name, and one who
+     * had left it comes back. One it names already is a 409.
+     */
     async insertMembers(db: Executor, shareId: string, organizationId: string, userIds: string[]) {
-      try {
-        await db
-          .insert(shareMembers)
-          .values(userIds.map((userId) => ({ shareId, userId, organizationId })));
-      } catch (error) {
-        if (isUniqueViolation(error))
-          throw conflict('One of these people is already a member of this share.');
-        throw error;
+      if (userIds.length === 0) return;
+      await db
+        .delete(shareOptOuts)
+        .where(and(eq(shareOptOuts.shareId, shareId), inArray(shareOptOuts.userId, userIds)));
+      const rows = await db
+        .insert(shareMembers)
+        .values(userIds.map((userId) => ({ shareId, userId, organizationId })))
+        .onConflictDoUpdate({
+          target: [shareMembers.shareId, shareMembers.userId],
+          set: { direct: true },
+          setWhere: eq(shareMembers.direct, false),
+        })
+        .returning({ userId: shareMembers.userId });
+      // A person named by the share already (a concurrent second addition) is not written again.
+      if (rows.length < userIds.length) {
+        throw conflict('One of these people is already a member of this share.');
       }
     },
 

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddMembersBody,
+  AddShareTeamsBody,
   CreateShareBody,
   NoContent,
   ShareMemberParams,
   ShareParams,
+  ShareTeamParams,
   UndoableNoContent,
 } from '@signpost/contract';
 import { bodyErrorAnswers, consumerRoute, errorAnswers } from '../../lib/route-schemas.ts';
@@ -22,14 +24,20 @@ export const sharesRoutes: FastifyPluginAsyncTypebox<{ shares: SharesService }> 
     {
       schema: {
         ...consumerRoute,
-        summary: 'Share one of your collections with people of your organization',
+        summary: 'Share one of your collections with people and teams of your organization',
         body: CreateShareBody,
         response: { 204: NoContent, ...bodyErrorAnswers },
       },
     },
     async (request, reply) => {
-      const { collectionId, memberIds } = request.body;
-      await shares.createShare(caller(request), collectionId, memberIds, originOf(request));
+      const { collectionId, memberIds, teamIds } = request.body;
+      await shares.createShare(
+        caller(request),
+        collectionId,
+        memberIds,
+        originOf(request),
+        teamIds ?? [],
+      );
       return reply.status(204).send(null);
     },
   );
@@ -70,6 +78,47 @@ export const sharesRoutes: FastifyPluginAsyncTypebox<{ shares: SharesService }> 
         request.body.memberIds,
         originOf(request),
       );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/collection-shares/:shareId/teams',
+    {
+      schema: {
+        ...consumerRoute,
+        summary: 'Share a collection you shared with whole teams too',
+        description:
+          'Their members see it while they are in the team, however they join or leave it (console, SCIM, sign-in groups).',
+        params: ShareParams,
+        body: AddShareTeamsBody,
+        response: { 204: NoContent, ...bodyErrorAnswers },
+      },
+    },
+    async (request, reply) => {
+      await shares.addTeams(
+        caller(request),
+        request.params.shareId,
+        request.body.teamIds,
+        originOf(request),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/collection-shares/:shareId/teams/:teamId',
+    {
+      schema: {
+        ...consumerRoute,
+        summary: 'Stop sharing a collection you shared with a team',
+        params: ShareTeamParams,
+        response: { 204: NoContent, ...errorAnswers },
+      },
+    },
+    async (request, reply) => {
+      const { shareId, teamId } = request.params;
+      await shares.removeTeam(caller(request), shareId, teamId, originOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -18,7 +18,7 @@ import {
   createUser,
   type TestUser,
 } from '../../../test/factories.ts';
-import { snapshot } from '../../../test/support/rows.ts';
+import { expectServiceRefused } from '../../../test/support/refused.ts';
 import { callerOf } from '../../../test/support/callers.ts';
 
 const { services, db } = await createTestServices();
@@ -29,17 +29,8 @@ const ORIGIN = { ip: '10.9.8.7', userAgent: 'Browser' };
 const ID = 'x'.repeat(21);
 
 /** A call that must be refused with `status` and this message, writing nothing. */
-async function refused(call: () => Promise<unknown>, status: number, message: string | RegExp) {
-  const before = { rows: await snapshot(db), audit: await countRows(db, 'audit_log') };
-  const error: unknown = await call().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  expect((error as AppError).statusCode).toBe(status);
-  expect((error as AppError).message).toMatch(message);
-  expect({ rows: await snapshot(db), audit: await countRows(db, 'audit_log') }).toEqual(before);
-}
+const refused = (call: () => Promise<unknown>, status: number, message: string | RegExp) =>
+  expectServiceRefused(db, call, status, message);
 
 /** The status a call ends with: 200 when it succeeds, the refusal's otherwise. */
 const outcome = (call: Promise<unknown>) =>

@@ -20,6 +20,9 @@ export interface SnapshotRows {
   favorites: Record<string, unknown>[];
   shares: Record<string, unknown>[];
   members: Record<string, unknown>[];
+  /** A share's teams and the people who left it (migration 0023; absent from older snapshots). */
+  shareTeams?: Record<string, unknown>[];
+  optOuts?: Record<string, unknown>[];
   suggestions: Record<string, unknown>[];
   suggestionLinks: { id: string; link_id: string }[];
 }
@@ -57,6 +60,14 @@ function capture(tree: SQL, linkIds: SQL): SQL {
       sql`SELECT m.* FROM share_members m JOIN collection_shares s ON s.id = m.share_id
           WHERE s.collection_id IN (${tree})`,
     )},
+    'shareTeams', ${agg(
+      sql`SELECT t.* FROM share_teams t JOIN collection_shares s ON s.id = t.share_id
+          WHERE s.collection_id IN (${tree})`,
+    )},
+    'optOuts', ${agg(
+      sql`SELECT o.* FROM share_opt_outs o JOIN collection_shares s ON s.id = o.share_id
+          WHERE s.collection_id IN (${tree})`,
+    )},
     'suggestions', ${agg(sql`SELECT s.* FROM link_suggestions s WHERE s.collection_id IN (${tree})`)},
     'suggestionLinks', ${agg(
       sql`SELECT s.id, s.link_id FROM link_suggestions s
@@ -72,6 +83,8 @@ const SNAPSHOT_PARTS = Object.keys({
   favorites: true,
   shares: true,
   members: true,
+  shareTeams: true,
+  optOuts: true,
   suggestions: true,
   suggestionLinks: true,
 } satisfies Record<Exclude<keyof SnapshotRows, 'batch' | 'revert'>, true>) as Exclude<
@@ -340,17 +353,52 @@ export function createUndoRepository() {
       }
       if (rows.links.length > 0) await db.execute(restoreInto('links', rows.links));
       if (rows.shares.length > 0) await db.execute(restoreInto('collection_shares', rows.shares));
-      if (rows.members.length > 0) {
+      // A share's people who had left it, then its teams (whose members come back through
+      // the triggers of migration 0023, those who had left excepted), then the people it
+      // named; a member through a team only comes back while still in one of its teams.
+      const optOuts = rows.optOuts ?? [];
+      if (optOuts.length > 0) {
         await db.execute(
           restoreInto(
-            'share_members',
-            rows.members,
+            'share_opt_outs',
+            optOuts,
             sql`EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id)
                 AND EXISTS (SELECT 1 FROM collection_shares s WHERE s.id = r.share_id)
-                AND NOT EXISTS (SELECT 1 FROM share_members m
-                                WHERE m.share_id = r.share_id AND m.user_id = r.user_id)`,
+                AND NOT EXISTS (SELECT 1 FROM share_opt_outs o
+                                WHERE o.share_id = r.share_id AND o.user_id = r.user_id)`,
           ),
         );
+      }
+      if (rows.members.length > 0) {
+        // A member who left comes back: their leaving no longer holds.
+        await db.execute(sql`
+          DELETE FROM share_opt_outs o
+          USING jsonb_populate_recordset(NULL::share_members, ${JSON.stringify(rows.members)}::jsonb) r
+          WHERE o.share_id = r.share_id AND o.user_id = r.user_id`);
+      }
+      const shareTeams = rows.shareTeams ?? [];
+      if (shareTeams.length > 0) {
+        await db.execute(
+          restoreInto(
+            'share_teams',
+            shareTeams,
+            sql`EXISTS (SELECT 1 FROM teams t WHERE t.id = r.team_id)
+                AND EXISTS (SELECT 1 FROM collection_shares s WHERE s.id = r.share_id)
+                AND NOT EXISTS (SELECT 1 FROM share_teams t
+                                WHERE t.share_id = r.share_id AND t.team_id = r.team_id)`,
+          ),
+        );
+      }
+      if (rows.members.length > 0) {
+        await db.execute(sql`
+          INSERT INTO share_members (share_id, user_id, organization_id, added_at, direct)
+          SELECT r.share_id, r.user_id, r.organization_id, r.added_at, coalesce(r.direct, true)
+          FROM jsonb_populate_recordset(NULL::share_members, ${JSON.stringify(rows.members)}::jsonb) r
+          WHERE EXISTS (SELECT 1 FROM users u WHERE u.id = r.user_id)
+            AND EXISTS (SELECT 1 FROM collection_shares s WHERE s.id = r.share_id)
+            AND (coalesce(r.direct, true) OR share_through_team(r.share_id, r.user_id))
+          ON CONFLICT (share_id, user_id) DO UPDATE
+            SET direct = share_members.direct OR EXCLUDED.direct`);
       }
       if (rows.favorites.length > 0) {
         await db.execute(
@@ -463,6 +511,14 @@ export function createUndoRepository() {
         sql`SELECT 1 FROM share_members WHERE share_id = ${shareId} AND user_id = ${userId}`,
       );
       return rows.length > 0;
+    },
+
+    async throughTeam(db: Executor, shareId: string, userId: string): Promise<boolean> {
+      const rows = await selectRows<{ yes: boolean }>(
+        db,
+        sql`SELECT share_through_team(${shareId}, ${userId}) AS yes`,
+      );
+      return rows[0]?.yes === true;
     },
 
     async shareExists(db: Executor, id: string): Promise<boolean> {

@@ -156,6 +156,15 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
         if (await repo.isMember(tx, shareId, me.userId)) {
           throw conflict('You are a member of this shared collection again already.');
         }
+        // A member through a team only (decision 0086) comes back while still in one of its teams.
+        if (
+          rows.members[0]?.direct === false &&
+          !(await repo.throughTeam(tx, shareId, me.userId))
+        ) {
+          throw conflict(
+            'It cannot come back: you are no longer in a team this collection is shared with.',
+          );
+        }
         return null;
       }
       case 'collection':

@@ -107,6 +107,9 @@ export const en = {
     // The mark of a shared collection's tile; the count is everyone in it, its owner included.
     shared_one: 'Shared collection, {{count}} member',
     shared_other: 'Shared collection, {{count}} members',
+    // Shared with teams too (decision 0086): their members are not counted one by one.
+    sharedWithTeams_one: 'Shared collection, {{count}} member and the teams {{teams}}',
+    sharedWithTeams_other: 'Shared collection, {{count}} members and the teams {{teams}}',
     // The marks of link health (decision 0069), read after the link's name: "Wiki — broken link".
     broken: '— broken link',
     moved: '— moved to a new address',
@@ -120,6 +123,9 @@ export const en = {
     noColor: 'None',
     members: 'Members',
     notShared: 'Not shared with anyone yet.',
+    teams: 'Teams',
+    teamsHint: 'Everyone in these teams sees it, including people who join them later.',
+    stopSharingWithTeam: 'Stop sharing with {{name}}',
     addMembers: 'Add members',
     leave: 'Leave collection',
     delete: 'Delete collection',

@@ -16,6 +16,7 @@ function share(id: string, creator: string): CollectionShareItem {
     shareId: `share-${id}`,
     shareCreatorId: creator,
     members: [PROFILE],
+    teams: [],
     can: OWNED,
     linkCan: OWN_LINK,
     items: [makeLink({ name: `Inside ${id}` })],

@@ -1,4 +1,4 @@
-import type { Person } from '@signpost/contract';
+import type { Person, ShareTeam } from '@signpost/contract';
 import type { Container } from './locate-item';
 import type { LinkLike, ProcessedMenu, SearchEntry } from './menu-types';
 
@@ -21,6 +21,11 @@ export function isShared(collection: Container): boolean {
 /** The people a shared collection is shared with; nobody for a collection not shared. */
 export function membersOf(collection: Container): Person[] {
   return collection.type === 'collection-share' ? collection.members : [];
+}
+
+/** The teams a shared collection is shared with (decision 0086); none for one not shared. */
+export function shareTeamsOf(collection: Container): ShareTeam[] {
+  return collection.type === 'collection-share' ? collection.teams : [];
 }
 
 /** Who created the share, for a share in the shared-root (null otherwise). */

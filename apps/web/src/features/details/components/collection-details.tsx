@@ -8,7 +8,8 @@ import {
 } from '../../../components/link-fields';
 import { Dialog } from '../../../components/dialog';
 import type { Container } from '../../../lib/menu/locate-item';
-import { membersOf, shareIdOf } from '../../../lib/menu/selectors';
+import { membersOf, shareIdOf, shareTeamsOf } from '../../../lib/menu/selectors';
+import { useRemoveShareTeam } from '../api/share-teams';
 import { serverMessage } from '../../../lib/server-message';
 import { useLeaveOrDelete, useSuggestLink } from '../api/collection-actions';
 import { CollectionEditForm } from './collection-edit-form';
@@ -60,7 +61,9 @@ export function CollectionDetails({
   const [suggestion, setSuggestion] = useState<LinkDraft>(EMPTY_LINK_DRAFT);
   const action = collectionAction(collection);
   const members = membersOf(collection);
+  const teams = shareTeamsOf(collection);
   const shareId = shareIdOf(collection);
+  const removeTeam = useRemoveShareTeam();
 
   const leaveOrDelete = async () => {
     suggest.reset();
@@ -88,7 +91,7 @@ export function CollectionDetails({
       },
     );
   };
-  const busy = removal.isPending || suggest.isPending;
+  const busy = removal.isPending || suggest.isPending || removeTeam.isPending;
   // The server's message about a suggested link's field shows under that field (decision 0055).
   const suggestProblem = useMemo(
     () => serverMessage(suggest.error, linkFieldLabels(t)),
@@ -96,9 +99,11 @@ export function CollectionDetails({
   );
   const failure = removal.isError
     ? (serverMessage(removal.error)?.text ?? t('write.failed'))
-    : suggest.isError && !suggestProblem?.field
-      ? (suggestProblem?.text ?? t('write.failed'))
-      : null;
+    : removeTeam.isError
+      ? (serverMessage(removeTeam.error)?.text ?? t('write.failed'))
+      : suggest.isError && !suggestProblem?.field
+        ? (suggestProblem?.text ?? t('write.failed'))
+        : null;
 
   return (
     <Dialog
@@ -154,6 +159,37 @@ export function CollectionDetails({
                     ))}
                   </ul>
                 )}
+              </dd>
+            </>
+          ) : null}
+          {teams.length > 0 ? (
+            <>
+              <dt>{t('details.teams')}</dt>
+              <dd>
+                <p className="hint">{t('details.teamsHint')}</p>
+                <ul className="member-list">
+                  {teams.map((team) => (
+                    <li key={team.id}>
+                      <span>{team.name}</span>
+                      {collection.can.share && shareId ? (
+                        <>
+                          {' '}
+                          <button
+                            type="button"
+                            className="button button--small"
+                            disabled={busy}
+                            onClick={() => {
+                              removal.reset();
+                              void removeTeam.write({ shareId, teamId: team.id });
+                            }}
+                          >
+                            {t('details.stopSharingWithTeam', { name: team.name })}
+                          </button>
+                        </>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
               </dd>
             </>
           ) : null}

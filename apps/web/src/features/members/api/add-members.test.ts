@@ -30,6 +30,35 @@ describe('addMembers', () => {
     expect(requests[0]).toMatchObject({ body: { memberIds: ['a'] } });
   });
 
+  it('shares with teams in the same call, and adds teams to an existing share after its people', async () => {
+    const { requests } = mockFetch([
+      { method: 'POST', path: '/api/consumer/collection-shares/', status: 204 },
+      { method: 'POST', path: '/api/consumer/collection-shares/s1/members', status: 204 },
+      { method: 'POST', path: '/api/consumer/collection-shares/s1/teams', status: 204 },
+    ]);
+    await expect(
+      addMembers()({ collection: { id: 'c1' }, memberIds: [], teamIds: ['t1'] }),
+    ).resolves.toBe(true);
+    expect(requests[0]).toMatchObject({
+      body: { collectionId: 'c1', memberIds: [], teamIds: ['t1'] },
+    });
+    await expect(
+      addMembers()({ collection: { id: 'c1', shareId: 's1' }, memberIds: ['a'], teamIds: ['t2'] }),
+    ).resolves.toBe(true);
+    expect(requests.slice(1)).toMatchObject([
+      {
+        method: 'POST',
+        url: '/api/consumer/collection-shares/s1/members',
+        body: { memberIds: ['a'] },
+      },
+      {
+        method: 'POST',
+        url: '/api/consumer/collection-shares/s1/teams',
+        body: { teamIds: ['t2'] },
+      },
+    ]);
+  });
+
   it('resolves false when the server refuses', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockFetch([

@@ -1,4 +1,4 @@
-import type { AddMembersBody, CreateShareBody } from '@signpost/contract';
+import type { AddMembersBody, AddShareTeamsBody, CreateShareBody } from '@signpost/contract';
 import { consumerWrite } from '../../../lib/api-client';
 import { useMenuMutation, type MenuMutationConfig } from '../../../lib/menu/use-menu-mutation';
 
@@ -8,23 +8,37 @@ export interface AddMembersVariables {
     /** Set when the collection is already shared. */
     shareId?: string | null;
   };
-  memberIds: AddMembersBody['memberIds'];
+  memberIds: string[];
+  /** Whole teams to share with too (decision 0086). */
+  teamIds?: string[];
 }
 
 /**
- * Shares the collection with the people when it is not shared yet; otherwise adds them to
- * its share (spec §4 Sharing).
+ * Shares the collection with the people and teams when it is not shared yet (one call);
+ * otherwise adds the people to its share, then the teams (spec §4 Sharing).
  */
-export function addMembers({ collection, memberIds }: AddMembersVariables): Promise<void> {
+export async function addMembers({
+  collection,
+  memberIds,
+  teamIds = [],
+}: AddMembersVariables): Promise<void> {
   if (collection.shareId) {
-    const body: AddMembersBody = { memberIds };
-    return consumerWrite(
-      'POST',
-      `/collection-shares/${encodeURIComponent(collection.shareId)}/members`,
-      body,
-    );
+    const share = `/collection-shares/${encodeURIComponent(collection.shareId)}`;
+    if (memberIds.length > 0) {
+      const body: AddMembersBody = { memberIds };
+      await consumerWrite('POST', `${share}/members`, body);
+    }
+    if (teamIds.length > 0) {
+      const body: AddShareTeamsBody = { teamIds };
+      await consumerWrite('POST', `${share}/teams`, body);
+    }
+    return;
   }
-  const body: CreateShareBody = { collectionId: collection.id, memberIds };
+  const body: CreateShareBody = {
+    collectionId: collection.id,
+    memberIds,
+    ...(teamIds.length > 0 ? { teamIds } : {}),
+  };
   return consumerWrite('POST', '/collection-shares/', body);
 }
 

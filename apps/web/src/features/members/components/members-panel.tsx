@@ -1,4 +1,4 @@
-import type { Person } from '@signpost/contract';
+import type { Person, ShareTeam } from '@signpost/contract';
 import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
@@ -12,7 +12,16 @@ import '../../../lib/panel-texts';
 
 export interface MembersPanelProps {
   /** The collection to share, or whose share (shareId) gets the people. */
-  collection: { id: string; name: string; shareId?: string | null; members?: Person[] };
+  collection: {
+    id: string;
+    name: string;
+    shareId?: string | null;
+    members?: Person[];
+    /** The teams it is shared with already. */
+    teams?: ShareTeam[];
+  };
+  /** The teams the person may share with: the ones they are in (decision 0086). */
+  teams?: ShareTeam[];
   onClose: () => void;
 }
 
@@ -28,13 +37,18 @@ function nearBottom(element: HTMLElement) {
  * within PEERS_SCROLL_THRESHOLD_PX of the bottom. Members are shown checked and cannot be
  * selected; nobody is selected twice.
  */
-export function MembersPanel({ collection, onClose }: MembersPanelProps) {
+export function MembersPanel({ collection, teams = [], onClose }: MembersPanelProps) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input.trim(), PEERS_SEARCH_DEBOUNCE_MS);
   const { people, done, loading, loadMore } = usePeerPages(query);
   const [selected, setSelected] = useState<Person[]>([]);
   const selectedIds = useMemo(() => new Set(selected.map((person) => person.id)), [selected]);
+  const [selectedTeams, setSelectedTeams] = useState<string[]>([]);
+  const sharedTeams = useMemo(
+    () => new Set((collection.teams ?? []).map((team) => team.id)),
+    [collection.teams],
+  );
   const addMembers = useAddMembers();
   const listRef = useRef<HTMLDivElement>(null);
   // Read for every row of a list that grows as it scrolls: built once, not per keystroke.
@@ -63,10 +77,11 @@ export function MembersPanel({ collection, onClose }: MembersPanelProps) {
   };
 
   const saving = addMembers.isPending;
+  const nothingChosen = selected.length === 0 && selectedTeams.length === 0;
   const submit = async () => {
-    if (selected.length === 0 || saving) return;
+    if (nothingChosen || saving) return;
     const memberIds = selected.map((person) => person.id);
-    if (await addMembers.write({ collection, memberIds })) onClose();
+    if (await addMembers.write({ collection, memberIds, teamIds: selectedTeams })) onClose();
   };
 
   return (
@@ -80,14 +95,16 @@ export function MembersPanel({ collection, onClose }: MembersPanelProps) {
         <>
           {addMembers.isError ? (
             <p className="form-error" role="alert">
-              {serverMessage(addMembers.error, { memberIds: t('members.selected') })?.text ??
-                t('write.failed')}
+              {serverMessage(addMembers.error, {
+                memberIds: t('members.selected'),
+                teamIds: t('members.teams'),
+              })?.text ?? t('write.failed')}
             </p>
           ) : null}
           <button
             type="button"
             className="button button--primary"
-            disabled={selected.length === 0 || saving}
+            disabled={nothingChosen || saving}
             aria-busy={saving}
             onClick={() => void submit()}
           >
@@ -96,6 +113,42 @@ export function MembersPanel({ collection, onClose }: MembersPanelProps) {
         </>
       }
     >
+      {teams.length > 0 ? (
+        <fieldset className="share-teams">
+          <legend>{t('members.teams')}</legend>
+          <p className="hint">{t('members.teamsHint')}</p>
+          <ul>
+            {teams.map((team) => {
+              const shared = sharedTeams.has(team.id);
+              return (
+                <li key={team.id}>
+                  <label className={`person${shared ? ' person--member' : ''}`}>
+                    <input
+                      type="checkbox"
+                      checked={shared || selectedTeams.includes(team.id)}
+                      disabled={shared}
+                      onChange={(event) =>
+                        setSelectedTeams((current) =>
+                          event.target.checked
+                            ? [...current, team.id]
+                            : current.filter((id) => id !== team.id),
+                        )
+                      }
+                    />
+                    <span className="person__name">{team.name}</span>
+                    {shared ? (
+                      <span className="person__member">
+                        <CheckIcon />
+                        {t('members.alreadyShared')}
+                      </span>
+                    ) : null}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      ) : null}
       <label className="field">
         <span>{t('members.search')}</span>
         <input
