@@ -6,7 +6,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, shareMembers, shareTeams, teams } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import { createTestServices } from '../../../test/app.ts';
 import {
   addTeamMember,
