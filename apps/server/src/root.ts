@@ -184,7 +184,8 @@ export function composeServer({
   // Teams and roles from a sign-in's groups (decision 0084).
   const ssoGroups = createSsoGroupsService({
     db,
-    config,
+    // Read at each request: the sso service below holds them (the demo provider joins late).
+    providers: () => sso.listProviders(),
     log,
     ssoGroups: r.ssoGroups,
     rules: peopleRules,

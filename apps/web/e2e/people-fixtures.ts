@@ -55,6 +55,8 @@ const CAST = {
   // sso.spec.ts
   ssoPerson: { colleague: 'nadia.martin@example.com' },
   newHire: { newHire: 'newhire6@example.com', name: 'Lena Vogel' },
+  // sso-groups.spec.ts: a new hire in the demo provider's dept-sales group.
+  groupsNewHire: { newHire: 'newhire7@example.com', name: 'Ravi Iyer' },
   // settings.spec.ts
   accessTokenPerson: { colleague: 'noah.garcia@example.com' },
   twoSessionsPerson: { colleague: 'noah.patel@example.com' },

@@ -49,7 +49,7 @@ export async function demoIdpPlugin(
       trustProxy: app.config.trustProxy !== false,
       findAccount: async (sub) => {
         const hire = findNewHireBySub(sub);
-        if (hire) return { id: hire.sub, email: hire.email, name: hire.name };
+        if (hire) return { id: hire.sub, email: hire.email, name: hire.name, groups: hire.groups };
         return demoIdp.findDemoPerson(organizationId, sub);
       },
     }));

@@ -11,6 +11,8 @@ export interface DemoAccount {
   id: string;
   email: string;
   name: string;
+  /** The groups claim; absent for the demo people, whose teams the demo data made. */
+  groups?: string[];
 }
 
 export interface DemoProviderOptions {
@@ -56,7 +58,8 @@ export async function createDemoProvider(options: DemoProviderOptions) {
       ],
     },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // `groups` with the subject: the ID token carries it without a scope to ask for.
+    claims: { openid: ['sub', 'groups'], email: ['email', 'email_verified'], profile: ['name'] },
     // The ID token carries the e-mail and name itself.
     conformIdTokenClaims: false,
     features: {
@@ -97,6 +100,8 @@ export async function createDemoProvider(options: DemoProviderOptions) {
           email: person.email,
           email_verified: true,
           name: person.name,
+          // New hires carry their department groups; the demo people none (no claim).
+          ...(person.groups ? { groups: person.groups } : {}),
         }),
       };
     },

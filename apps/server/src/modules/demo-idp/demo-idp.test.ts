@@ -4,10 +4,10 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { migrate } from '../../db/migrate.ts';
-import { identities, users } from '../../db/schema/index.ts';
+import { identities, teamMemberships, teams, users } from '../../db/schema/index.ts';
 import { DEMO_EMAIL, DEMO_NAME, DEMO_PASSWORD, seedDemoIfEmpty } from '../../db/seed/demo.ts';
 import { createTestApp, freshPostgres } from '../../../test/app.ts';
-import { countRows } from '../../../test/factories.ts';
+import { countRows, signIn } from '../../../test/factories.ts';
 import { codeAt, stepNow, turnOnSecondFactor } from '../../../test/support/second-factor.ts';
 
 const PUBLIC_URL = 'http://demo.test';
@@ -209,6 +209,41 @@ describe('the demo identity provider', () => {
     const second = await signInAs(email);
     expect(second.user.id).toBe(first.user.id);
     expect(await countRows(db, 'users', { column: 'email', value: email })).toBe(1);
+  });
+
+  it('lists itself among the organization’s providers for groups, and gives a new hire the teams their groups map to', async () => {
+    const { headers } = await signIn(app, { email: DEMO_EMAIL }, DEMO_PASSWORD);
+    const listed = await app.inject({ method: 'GET', url: '/api/admin/sso-groups', headers });
+    expect(listed.json()).toEqual({
+      items: [
+        { providerId: 'northwind-demo', name: expect.any(String), claim: null, mappings: [] },
+      ],
+    });
+    const [design] = await db.select().from(teams).where(eq(teams.name, 'Design'));
+    const mapped = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/sso-groups/northwind-demo',
+      headers,
+      payload: {
+        claim: 'groups',
+        mappings: [{ group: 'dept-design', teamId: design!.id, role: 'member', admin: false }],
+      },
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+
+    // Mateo Silva is in dept-design at the demo provider.
+    const { b, action } = await startDemoSignIn();
+    const { location } = await b.follow('POST', `${action}/login`, {
+      email: 'newhire2@example.com',
+      password: DEMO_PASSWORD,
+    });
+    expect(location).toMatch(/^\/#session\?token=/);
+    const [hire] = await db.select().from(users).where(eq(users.email, 'newhire2@example.com'));
+    const memberships = await db
+      .select({ teamId: teamMemberships.teamId, fromSignIn: teamMemberships.fromSignIn })
+      .from(teamMemberships)
+      .where(eq(teamMemberships.userId, hire!.id));
+    expect(memberships).toEqual([{ teamId: design!.id, fromSignIn: true }]);
   });
 
   it('refuses a new hire with a wrong password', async () => {

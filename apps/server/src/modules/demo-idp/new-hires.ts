@@ -6,7 +6,15 @@ export interface NewHire {
   sub: string;
   email: string;
   name: string;
+  /**
+   * The groups the provider says they are in (its `groups` claim), as an identity system
+   * would name a department: the console maps them to teams (decision 0084).
+   */
+  groups: string[];
 }
+
+/** The demo provider's department groups, one per new hire in turn. */
+export const DEPARTMENTS = ['dept-engineering', 'dept-design', 'dept-sales', 'dept-it'] as const;
 
 /**
  * People the demo provider knows but Signpost does not yet, as on someone's first day: their
@@ -23,7 +31,12 @@ export const NEW_HIRES: readonly NewHire[] = [
   'Chloe Martin',
   'Tomás Ruiz',
   'Amara Obi',
-].map((name, i) => ({ sub: `new-hire-${i + 1}`, email: `newhire${i + 1}@example.com`, name }));
+].map((name, i) => ({
+  sub: `new-hire-${i + 1}`,
+  email: `newhire${i + 1}@example.com`,
+  name,
+  groups: [DEPARTMENTS[i % DEPARTMENTS.length]!, 'all-staff'],
+}));
 
 export const findNewHireBySub = (sub: string) => NEW_HIRES.find((h) => h.sub === sub) ?? null;
 

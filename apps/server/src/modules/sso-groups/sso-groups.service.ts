@@ -8,7 +8,6 @@ import {
   type UpdateSsoGroupsBody,
 } from '@signpost/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -49,7 +48,11 @@ export function readGroupsClaim(claims: Record<string, unknown>, claim: string):
 
 export interface SsoGroupsDeps {
   db: Database;
-  config: Config;
+  /**
+   * The single sign-on providers as they run: the configured ones and any added at run time
+   * (the demo provider).
+   */
+  providers: () => readonly { id: string; name: string; organization: string }[];
   log: FastifyBaseLogger;
   ssoGroups: SsoGroupsRepository;
   rules: PeopleRules;
@@ -61,7 +64,7 @@ export interface SsoGroupsDeps {
 
 export function createSsoGroupsService({
   db,
-  config,
+  providers,
   log,
   ssoGroups: repo,
   rules,
@@ -72,7 +75,7 @@ export function createSsoGroupsService({
   /** The configured providers that sign people into this organization. */
   async function providersOf(organizationId: string) {
     const mine = [];
-    for (const p of config.oidcProviders) {
+    for (const p of providers()) {
       if ((await organizationOf(p.organization)) === organizationId) mine.push(p);
     }
     return mine;

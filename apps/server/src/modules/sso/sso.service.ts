@@ -424,6 +424,11 @@ export function createSsoService({
       providers.set(p.id, p);
     },
 
+    /** Every provider as it runs: the configured ones and those added at run time. */
+    listProviders(): readonly SsoProvider[] {
+      return [...providers.values()];
+    },
+
     /**
      * The buttons of the login screen. Their address is on the public address, wherever the
      * login screen was opened: the attempt's cookie must be set where the provider returns
