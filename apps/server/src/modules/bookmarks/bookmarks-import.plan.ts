@@ -108,7 +108,12 @@ export function planImport(parsed: ParsedBookmarks, options: PlanOptions): Impor
   const refuse = (path: string, name: string, url: string, reason: string) => {
     plan.refusedCount += 1;
     if (plan.refused.length < BOOKMARK_IMPORT_LIMITS.listed) {
-      plan.refused.push({ path, name: name.slice(0, LIMITS.name), url: url.slice(0, LIMITS.url), reason });
+      plan.refused.push({
+        path,
+        name: name.slice(0, LIMITS.name),
+        url: url.slice(0, LIMITS.url),
+        reason,
+      });
     }
   };
 

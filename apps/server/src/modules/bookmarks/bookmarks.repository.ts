@@ -97,7 +97,10 @@ export function createBookmarksRepository() {
             ORDER BY l.url, l.created_at, l.id`,
       );
       return new Map(
-        rows.map((row) => [row.url, { id: row.id, name: row.name, collectionName: row.collectionName }]),
+        rows.map((row) => [
+          row.url,
+          { id: row.id, name: row.name, collectionName: row.collectionName },
+        ]),
       );
     },
 

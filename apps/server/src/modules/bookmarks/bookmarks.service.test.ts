@@ -132,12 +132,17 @@ describe('the preview', () => {
   it.each([
     ['prose', 'Dear team, here are the links.', /^This is not a bookmark file/],
     ['a cut file', FILE.slice(0, FILE.length / 2), /ends in the middle/],
-    ['invalid UTF-8', netscape('<DT><A HREF="https://a.example/">Caf\uFFFD</A>'), /not valid UTF-8/],
+    [
+      'invalid UTF-8',
+      netscape('<DT><A HREF="https://a.example/">Caf\uFFFD</A>'),
+      /not valid UTF-8/,
+    ],
   ])('refuses %s in words, writing nothing', async (_, file, message) => {
     const user = await createUser(db, org.id);
     await expectServiceRefused(
       db,
-      () => bookmarks.import(callerOf(user), { file, target: TARGET_NEW, duplicates: 'keep' }, ORIGIN),
+      () =>
+        bookmarks.import(callerOf(user), { file, target: TARGET_NEW, duplicates: 'keep' }, ORIGIN),
       400,
       message,
     );
@@ -148,7 +153,11 @@ describe('importing', () => {
   it('makes a new collection in My Space with the tree in order, same-named folders apart, keywords kept', async () => {
     const user = await createUser(db, org.id);
     const me = callerOf(user);
-    const result = await bookmarks.import(me, { file: FILE, target: TARGET_NEW, duplicates: 'keep' }, ORIGIN);
+    const result = await bookmarks.import(
+      me,
+      { file: FILE, target: TARGET_NEW, duplicates: 'keep' },
+      ORIGIN,
+    );
     expect(result).toMatchObject({ links: 4, folders: 4, skipped: 0, refusedCount: 1 });
     const top = await topCollection(user, 'Bookmarks');
     expect(result.collectionId).toBe(top.id);
@@ -157,7 +166,11 @@ describe('importing', () => {
       { Other: [{ Tools: ['Status'] }] },
     ]);
     const [ci] = await db.select().from(links).where(eq(links.name, 'CI'));
-    expect(ci).toMatchObject({ keyword: 'ci', description: 'Builds and deployments', createdBy: user.id });
+    expect(ci).toMatchObject({
+      keyword: 'ci',
+      description: 'Builds and deployments',
+      createdBy: user.id,
+    });
   });
 
   it('goes into an existing collection after what it holds, leaving duplicates out when asked', async () => {
@@ -189,10 +202,15 @@ describe('importing', () => {
     expect(preview.notices).toEqual([
       '6 folders lie deeper than collections may nest here: their links go into the folder above.',
     ]);
-    await bookmarks.import(callerOf(user), { file, target: TARGET_NEW, duplicates: 'keep' }, ORIGIN);
+    await bookmarks.import(
+      callerOf(user),
+      { file, target: TARGET_NEW, duplicates: 'keep' },
+      ORIGIN,
+    );
     const depth = await services.access.depthOf(
       db,
-      (await db.select().from(links).where(eq(links.url, 'https://deepest.example/')))[0]!.collectionId,
+      (await db.select().from(links).where(eq(links.url, 'https://deepest.example/')))[0]!
+        .collectionId,
     );
     expect(depth).toBe(MAX_DEPTH);
   });
@@ -227,8 +245,15 @@ describe('importing', () => {
     const [entry] = await db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'content.bookmarks-imported'), eq(auditLog.targetId, top!.id)));
-    expect(entry!.after).toEqual({ format: 'netscape', links: 4, collections: 4, newCollection: true });
+      .where(
+        and(eq(auditLog.action, 'content.bookmarks-imported'), eq(auditLog.targetId, top!.id)),
+      );
+    expect(entry!.after).toEqual({
+      format: 'netscape',
+      links: 4,
+      collections: 4,
+      newCollection: true,
+    });
   });
 });
 
@@ -250,8 +275,16 @@ describe('undoing an import', () => {
   it('refuses once something was added into what it made (409), taking nothing', async () => {
     const user = await createUser(db, org.id);
     const me = callerOf(user);
-    const result = await bookmarks.import(me, { file: FILE, target: TARGET_NEW, duplicates: 'keep' }, ORIGIN);
-    await createLink(db, { id: result.collectionId, organizationId: org.id }, { name: 'Added later' });
+    const result = await bookmarks.import(
+      me,
+      { file: FILE, target: TARGET_NEW, duplicates: 'keep' },
+      ORIGIN,
+    );
+    await createLink(
+      db,
+      { id: result.collectionId, organizationId: org.id },
+      { name: 'Added later' },
+    );
     await expectServiceRefused(
       db,
       () => services.undo.undo(me, result.undo.id, ORIGIN),
@@ -274,8 +307,15 @@ describe('exporting', () => {
   it('gives back the same tree in Signpost’s JSON after an import of its own export', async () => {
     const user = await createUser(db, org.id);
     const me = callerOf(user);
-    const first = await bookmarks.import(me, { file: FILE, target: TARGET_NEW, duplicates: 'keep' }, ORIGIN);
-    const exported = await bookmarks.export(me, { format: 'json', collectionId: first.collectionId });
+    const first = await bookmarks.import(
+      me,
+      { file: FILE, target: TARGET_NEW, duplicates: 'keep' },
+      ORIGIN,
+    );
+    const exported = await bookmarks.export(me, {
+      format: 'json',
+      collectionId: first.collectionId,
+    });
     expect(exported.fileName).toBe('Bookmarks.json');
     const json = await text(exported.chunks);
     const again = await bookmarks.import(
@@ -284,9 +324,13 @@ describe('exporting', () => {
       ORIGIN,
     );
     const second = JSON.parse(
-      await text((await bookmarks.export(me, { format: 'json', collectionId: again.collectionId })).chunks),
+      await text(
+        (await bookmarks.export(me, { format: 'json', collectionId: again.collectionId })).chunks,
+      ),
     ) as { items: ExportItem[] };
-    expect(anonymous(second.items)).toEqual(anonymous((JSON.parse(json) as { items: ExportItem[] }).items));
+    expect(anonymous(second.items)).toEqual(
+      anonymous((JSON.parse(json) as { items: ExportItem[] }).items),
+    );
   });
 
   it('exports what the person sees only: 404 for another person’s collection and a team they are not in', async () => {

@@ -33,7 +33,7 @@ import type {
   NewLinkRow,
   SpaceOwner,
 } from './bookmarks.repository.ts';
-import { readBookmarks } from './formats/read.ts';
+import { loadBookmarkReaders, readBookmarks } from './formats/read.ts';
 import { BookmarkFileError, type ParsedBookmarks } from './formats/tree.ts';
 import type { ExportItem } from './formats/export-tree.ts';
 import { writeCsv, writeManaged, writeNetscape, writeSignpostJson } from './formats/write.ts';
@@ -76,7 +76,9 @@ function newCollectionName(parsed: ParsedBookmarks, fileName: string | undefined
 }
 
 /** The file read, or its problem as a 400 in words. */
-function read(file: string, fileName: string | undefined): ParsedBookmarks {
+async function read(file: string, fileName: string | undefined): Promise<ParsedBookmarks> {
+  // The HTML parser loads at the first import, not at the server's start.
+  await loadBookmarkReaders();
   try {
     return readBookmarks(file, fileName);
   } catch (error) {
@@ -120,9 +122,7 @@ export function createBookmarksService({
         collectionId: collection.id,
         parentId: collection.parentId,
         name: collection.name,
-        levels: found.can.addCollection
-          ? MAX_DEPTH - (await access.depthOf(tx, collection.id))
-          : 0,
+        levels: found.can.addCollection ? MAX_DEPTH - (await access.depthOf(tx, collection.id)) : 0,
         owner,
         row: {
           organizationId: me.organizationId,
@@ -181,7 +181,11 @@ export function createBookmarksService({
     parsed: ParsedBookmarks,
     duplicates: 'skip' | 'keep',
   ): Promise<ImportPlan> {
-    const first = planImport(parsed, { levels: place.levels, existing: new Map(), duplicates: 'keep' });
+    const first = planImport(parsed, {
+      levels: place.levels,
+      existing: new Map(),
+      duplicates: 'keep',
+    });
     const existing = await bookmarks.linksByUrl(tx, place.owner, addressesOf(first));
     if (existing.size === 0) return first;
     return planImport(parsed, { levels: place.levels, existing, duplicates });
@@ -189,8 +193,11 @@ export function createBookmarksService({
 
   return {
     /** What importing the file would make, writing nothing. */
-    async preview(me: AuthContext, body: BookmarkImportPreviewBody): Promise<BookmarkImportPreview> {
-      const parsed = read(body.file, body.fileName);
+    async preview(
+      me: AuthContext,
+      body: BookmarkImportPreviewBody,
+    ): Promise<BookmarkImportPreview> {
+      const parsed = await read(body.file, body.fileName);
       return db.transaction(async (tx) => {
         const place = await placeOf(tx, me, body.target, parsed, body.fileName);
         const planned = await plan(tx, place, parsed, 'keep');
@@ -209,7 +216,7 @@ export function createBookmarksService({
       body: BookmarkImportBody,
       origin: AuditOrigin,
     ): Promise<BookmarkImportResult> {
-      const parsed = read(body.file, body.fileName);
+      const parsed = await read(body.file, body.fileName);
       const result = await db.transaction(async (tx) => {
         await lockPerson(tx, me.userId);
         const place = await placeOf(tx, me, body.target, parsed, body.fileName);
@@ -254,7 +261,13 @@ export function createBookmarksService({
           const id = newId();
           if (item.kind === 'folder') {
             ids.set(item, id);
-            collectionRows.push({ id, parentId, name: item.name, description: item.description, position: at });
+            collectionRows.push({
+              id,
+              parentId,
+              name: item.name,
+              description: item.description,
+              position: at,
+            });
             if (!parent && place.collectionId) topCollections.push(id);
           } else {
             linkRows.push({
@@ -269,7 +282,11 @@ export function createBookmarksService({
             if (!parent && place.collectionId) topLinks.push(id);
           }
         }
-        await bookmarks.insertCollections(tx, { ...place.row, createdBy: me.userId }, collectionRows);
+        await bookmarks.insertCollections(
+          tx,
+          { ...place.row, createdBy: me.userId },
+          collectionRows,
+        );
         await bookmarks.insertLinks(
           tx,
           { organizationId: me.organizationId, createdBy: me.userId },
@@ -324,15 +341,15 @@ export function createBookmarksService({
             ? writeCsv(items)
             : query.format === 'managed'
               ? writeManaged(title, items)
-              : writeSignpostJson({
-                  format: 'signpost-bookmarks',
-                  version: 1,
-                  exportedAt: new Date().toISOString(),
-                  title,
-                  items,
-                });
-      const extension = { netscape: 'html', csv: 'csv', managed: 'json', json: 'json' }[query.format];
-      const base = title.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim().slice(0, 80) || 'bookmarks';
+              : writeSignpostJson({ title, exportedAt: new Date(), items });
+      const extension = { netscape: 'html', csv: 'csv', managed: 'json', json: 'json' }[
+        query.format
+      ];
+      const base =
+        title
+          .replace(/[^\p{L}\p{N} ._-]+/gu, '')
+          .trim()
+          .slice(0, 80) || 'bookmarks';
       const suffix = query.format === 'managed' ? ' (managed bookmarks)' : '';
       return { fileName: `${base}${suffix}.${extension}`, title, chunks };
     },
