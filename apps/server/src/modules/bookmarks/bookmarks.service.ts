@@ -234,7 +234,7 @@ export function createBookmarksService({
         const linkRows: NewLinkRow[] = [];
         let targetId = place.collectionId;
         let topCollections: string[] = [];
-        let topLinks: string[] = [];
+        const topLinks: string[] = [];
         if (targetId === null) {
           targetId = newId();
           const position =
