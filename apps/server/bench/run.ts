@@ -42,6 +42,7 @@ import {
 import { writersPool } from './writers.ts';
 import { measureScim } from './scim.ts';
 import { measureImport } from './import.ts';
+import { measureBookmarkImport } from './bookmarks.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -67,6 +68,7 @@ const PARTS = [
   'live',
   'pglite',
   'import',
+  'bookmarks',
 ] as const;
 const only = args.only?.split(',').map((part) => part.trim());
 const unknownPart = only?.find((part) => !(PARTS as readonly string[]).includes(part));
@@ -127,24 +129,46 @@ function buildIfNeeded() {
  * People from a CSV file (decision 0085), on fresh databases of their own: it needs neither
  * the data set nor a running server, so `--only import` makes neither.
  */
-async function importRows(workDir: string): Promise<Row[]> {
+/** The parts that need no server of their own: each on fresh databases of both kinds. */
+async function standaloneRows(workDir: string): Promise<Row[]> {
+  const rows: Row[] = [];
   const importDatabase = `${database}_import`;
   const importUrl = await freshPostgres(args.postgres, importDatabase).catch(() => null);
   try {
-    return await measureImport({
-      pgUrl: importUrl,
-      dataDir: path.join(workDir, 'import-pglite'),
-      log,
-    });
+    if (measures('import')) {
+      rows.push(
+        ...(await measureImport({
+          pgUrl: importUrl,
+          dataDir: path.join(workDir, 'import-pglite'),
+          log,
+        })),
+      );
+    }
   } finally {
     if (importUrl) await dropPostgres(args.postgres, importDatabase).catch(() => {});
   }
+  if (measures('bookmarks')) {
+    const bookmarksDatabase = `${database}_bookmarks`;
+    const bookmarksUrl = await freshPostgres(args.postgres, bookmarksDatabase).catch(() => null);
+    try {
+      rows.push(
+        ...(await measureBookmarkImport({
+          pgUrl: bookmarksUrl,
+          dataDir: path.join(workDir, 'bookmarks-pglite'),
+          log,
+        })),
+      );
+    } finally {
+      if (bookmarksUrl) await dropPostgres(args.postgres, bookmarksDatabase).catch(() => {});
+    }
+  }
+  return rows;
 }
 
-async function importOnly(started: number) {
+async function standaloneOnly(started: number) {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'signpost-bench-'));
   try {
-    const rows = await importRows(workDir);
+    const rows = await standaloneRows(workDir);
     log('');
     log(table(rows));
     log('');
@@ -160,7 +184,9 @@ async function importOnly(started: number) {
 
 async function main() {
   const started = performance.now();
-  if (only?.every((part) => part === 'import')) return importOnly(started);
+  if (only?.every((part) => part === 'import' || part === 'bookmarks')) {
+    return standaloneOnly(started);
+  }
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'signpost-bench-'));
   const rows: Row[] = [];
   const notes: string[] = [];
@@ -619,7 +645,7 @@ async function main() {
       });
     }
 
-    if (measures('import')) rows.push(...(await importRows(workDir)));
+    if (measures('import') || measures('bookmarks')) rows.push(...(await standaloneRows(workDir)));
   } finally {
     await stopAll();
     await rm(workDir, { recursive: true, force: true });

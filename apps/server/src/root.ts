@@ -66,6 +66,8 @@ import { createCommandLineService } from './modules/setup/command-line.service.t
 import { createSetupRepository } from './modules/setup/setup.repository.ts';
 import { createSetupService } from './modules/setup/setup.service.ts';
 import { createSharesRepository } from './modules/shares/shares.repository.ts';
+import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository.ts';
+import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
 import { createSharesService } from './modules/shares/shares.service.ts';
 import { createSsoRepository } from './modules/sso/sso.repository.ts';
 import { createSsoService } from './modules/sso/sso.service.ts';
@@ -104,6 +106,7 @@ export function createRepositories(config: Config) {
     access: createAccessRepository(),
     accessTokens: createAccessTokensRepository(),
     audit: createAuditRepository(),
+    bookmarks: createBookmarksRepository(),
     collections: createCollectionsRepository(),
     commandLine: createCommandLineRepository(),
     demoIdp: createDemoIdpRepository(),
@@ -299,6 +302,14 @@ export function composeServer({
   const favorites = createFavoritesService({ db, favorites: r.favorites, access, undo });
   const batch = createBatchService({ db, links, collections, favorites, undo });
   const shares = createSharesService({ db, shares: r.shares, access, audit, undo });
+  const bookmarks = createBookmarksService({
+    db,
+    bookmarks: r.bookmarks,
+    access,
+    audit,
+    undo,
+    icons,
+  });
   const menu = createMenuService({
     db,
     menu: r.menu,
@@ -376,6 +387,7 @@ export function composeServer({
     audit,
     auth,
     batch,
+    bookmarks,
     collections,
     commandLine,
     demoIdp,

@@ -120,6 +120,14 @@ const CAST = {
   teamShareOwner: { colleague: 'farah.petrov@example.com' },
   teamShareMate: { colleague: 'hannah.cohen@example.com' },
   teamShareJoiner: { colleague: 'kai.yilmaz@example.com' },
+  // bookmarks.spec.ts: per file imported, the person who imports it and a colleague who
+  // imports their export.
+  chromeImporter: { colleague: 'vera.singh@example.com' },
+  chromeReimporter: { colleague: 'wei.sato@example.com' },
+  firefoxImporter: { colleague: 'ximena.kim@example.com' },
+  firefoxReimporter: { colleague: 'yusuf.adeyemi@example.com' },
+  linkwardenImporter: { colleague: 'zoe.rossi@example.com' },
+  linkwardenReimporter: { colleague: 'aiko.demir@example.com' },
 } satisfies Record<string, Role>;
 
 type Part = keyof typeof CAST;

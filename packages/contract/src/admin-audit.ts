@@ -80,6 +80,10 @@ export const AUDIT_ACTIONS = [
   // A link's check said broken, and the people who run its space said it is not (a site that
   // refuses robots): not listed as broken again until its address changes.
   'content.link-check-dismissed',
+  // A bookmark file imported into a team or organization space, and that import undone
+  // (decision 0087): one entry each, with the counts.
+  'content.bookmarks-imported',
+  'content.bookmarks-import-undone',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -16,3 +16,4 @@ export * from './icons.ts';
 export * from './link-health.ts';
 export * from './admin-scim.ts';
 export * from './admin-sso-groups.ts';
+export * from './bookmarks.ts';

@@ -19,6 +19,8 @@ import type { PeersService } from './peers/peers.service.ts';
 import { peersRoutes } from './peers/peers.routes.ts';
 import type { SharesService } from './shares/shares.service.ts';
 import { sharesRoutes } from './shares/shares.routes.ts';
+import { bookmarksRoutes } from './bookmarks/bookmarks.routes.ts';
+import type { BookmarksService } from './bookmarks/bookmarks.service.ts';
 import type { SuggestionsService } from './suggestions/suggestions.service.ts';
 import { ownSuggestionsRoutes } from './suggestions/suggestions.routes.ts';
 import type { UndoService } from './undo/undo.service.ts';
@@ -27,6 +29,7 @@ import { undoRoutes } from './undo/undo.routes.ts';
 /** The services the portal's routes call. */
 export interface ConsumerServices {
   batch: BatchService;
+  bookmarks: BookmarksService;
   collections: CollectionsService;
   favorites: FavoritesService;
   icons: IconsService;
@@ -55,6 +58,7 @@ export const consumerRoutes: FastifyPluginAsync<ConsumerServices> = async (app, 
   await app.register(attentionRoutes, { linkHealth: services.linkHealth });
   await app.register(favoritesRoutes, { favorites: services.favorites });
   await app.register(sharesRoutes, { shares: services.shares });
+  await app.register(bookmarksRoutes, { bookmarks: services.bookmarks });
   await app.register(peersRoutes, { peers: services.peers });
   await app.register(ownSuggestionsRoutes, { suggestions: services.suggestions });
   await app.register(undoRoutes, { undo: services.undo });

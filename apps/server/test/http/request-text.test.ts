@@ -264,6 +264,8 @@ describe('text a request may hold', () => {
         'body.organizationIntro',
         // A CSV file of people (decision 0085): its cells may hold line breaks.
         'body.csv',
+        // A bookmark file (decision 0087): HTML, CSV or JSON over many lines.
+        'body.file',
       ]),
     );
     const created = await app.inject({

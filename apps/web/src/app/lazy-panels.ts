@@ -70,6 +70,17 @@ export const AttentionDialog = lazy(() =>
     default: m.AttentionDialog,
   })),
 );
+/** Bookmarks in and out (decision 0087): loaded when one of them is opened. */
+export const BookmarkImportPanel = lazy(() =>
+  import('../features/bookmarks/components/import-dialog').then((m) => ({
+    default: m.BookmarkImportPanel,
+  })),
+);
+export const BookmarkExportPanel = lazy(() =>
+  import('../features/bookmarks/components/export-dialog').then((m) => ({
+    default: m.BookmarkExportPanel,
+  })),
+);
 export const AdminConsole = lazy(() =>
   import('../features/admin/components/admin-console').then((m) => ({
     default: m.AdminConsole,

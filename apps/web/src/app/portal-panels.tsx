@@ -246,6 +246,17 @@ const MENU_PANELS: { [K in MenuPanel['kind']]: PanelRenderer<K> } = {
           back();
           open({ kind: 'move-to', id: item.id, itemType: item.type });
         }}
+        onImportBookmarks={() => {
+          back();
+          open({
+            kind: 'bookmark-import',
+            target: { into: 'collection', collectionId: item.id },
+          });
+        }}
+        onExportBookmarks={() => {
+          back();
+          open({ kind: 'bookmark-export', place: { collectionId: item.id } });
+        }}
         onClose={back}
       />
     );

@@ -1,3 +1,4 @@
+import type { BookmarkImportTarget } from '@signpost/contract';
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -8,6 +9,7 @@ import type {
   ProcessedMenu,
 } from '../lib/menu/menu-types';
 import { NetworkError } from '../lib/api-client';
+import { INTO_MY_SPACE, spaceImportTarget } from '../lib/menu/bookmark-places';
 import { useMenu } from '../lib/menu/get-menu';
 import { useMenuEvents } from '../lib/menu/use-menu-events';
 import { logout } from '../lib/auth';
@@ -28,6 +30,8 @@ import { openConsoleView } from '../features/admin/console-address';
 import {
   AttentionButton,
   AttentionDialog,
+  BookmarkExportPanel,
+  BookmarkImportPanel,
   ConsentDialog,
   FeedbackDialog,
   NoOfflineCopy,
@@ -40,6 +44,7 @@ import {
   preloadPanels,
   UndoNotice,
 } from './lazy-panels';
+import { useBookmarkFileDrop } from './use-bookmark-drop';
 import { usePageToAdd } from './use-page-to-add';
 import { usePanels, type MenuPanel, type Panel, type PanelOf } from './use-panels';
 
@@ -87,7 +92,16 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   ),
   feedback: (_panel, { panels }) => <FeedbackDialog onClose={panels.back} />,
   consent: (_panel, { panels }) => <ConsentDialog onClose={panels.back} />,
-  settings: (_panel, { panels }) => <SettingsPanel onClose={panels.back} />,
+  settings: (_panel, { data, panels }) => (
+    <SettingsPanel
+      onClose={panels.back}
+      onImportBookmarks={
+        mySpaceImport(data)
+          ? () => panels.open({ kind: 'bookmark-import', target: INTO_MY_SPACE })
+          : undefined
+      }
+    />
+  ),
   attention: (_panel, { panels }) => <AttentionDialog onClose={panels.back} />,
   space: (panel, { data, panels, tileProps }) => {
     const space = data?.spaces.find((candidate) => candidate.id === panel.id);
@@ -115,6 +129,17 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
       />
     );
   },
+  'bookmark-import': (panel, { data, panels }) => (
+    <BookmarkImportPanel
+      spaces={data?.spaces ?? []}
+      target={panel.target}
+      file={panel.file ?? null}
+      onClose={panels.back}
+    />
+  ),
+  'bookmark-export': (panel, { data, panels }) => (
+    <BookmarkExportPanel spaces={data?.spaces ?? []} place={panel.place} onClose={panels.back} />
+  ),
   collection: menuPanel,
   add: menuPanel,
   'add-collection': menuPanel,
@@ -124,6 +149,12 @@ const PANELS: { [K in Panel['kind']]: (panel: PanelOf<K>, context: PanelContext)
   'item-menu': menuPanel,
   'move-to': menuPanel,
 };
+
+/** Whether the person may import bookmarks into a new collection of My Space. */
+function mySpaceImport(data: ProcessedMenu | undefined): boolean {
+  const personal = data?.spaces.find((space) => space.type === 'personal');
+  return personal ? spaceImportTarget(personal) !== null : false;
+}
 
 export function renderPanel(panel: Panel, context: PanelContext) {
   // The kind picks its entry, so the panel is of that entry's kind.
@@ -199,6 +230,14 @@ export function PortalView({ notice = null, onDismissNotice }: PortalViewProps =
     (space: DisplaySpace) => open({ kind: 'add-collection', spaceId: space.id }),
     [open],
   );
+  const onImportBookmarks = useCallback(
+    (target: BookmarkImportTarget) => open({ kind: 'bookmark-import', target }),
+    [open],
+  );
+  const onExportBookmarks = useCallback(
+    (space: DisplaySpace) => open({ kind: 'bookmark-export', place: { spaceId: space.id } }),
+    [open],
+  );
   const tileProps = { onOpenLink, onOpenCollection, onAdd, onItemMenu };
   const data = menu.data;
   // The server says what the person runs (decision 0008): the console opens for them only.
@@ -210,6 +249,22 @@ export function PortalView({ notice = null, onDismissNotice }: PortalViewProps =
     [open],
   );
   const top = panels.top;
+  // A bookmark file dropped on the portal opens the import with it (decision 0087): into My
+  // Space, or into the place of the import already open.
+  const { back } = panels;
+  const canDropBookmarks = mySpaceImport(data);
+  const onBookmarkFile = useCallback(
+    (file: File) => {
+      if (top?.kind === 'bookmark-import') {
+        back();
+        open({ ...top, file });
+      } else {
+        open({ kind: 'bookmark-import', target: INTO_MY_SPACE, file });
+      }
+    },
+    [top, back, open],
+  );
+  useBookmarkFileDrop(canDropBookmarks ? onBookmarkFile : null);
   useMenuPaintedMark(Boolean(data), preloadPanels);
   // My Space: its top-level collection, where a page sent by `#add?…` is offered.
   const mySpaceId =
@@ -263,6 +318,8 @@ export function PortalView({ notice = null, onDismissNotice }: PortalViewProps =
                   onAddCollection={onAddCollection}
                   onSuggest={onSuggest}
                   onOpenTopCollection={onOpenTopCollection}
+                  onImportBookmarks={onImportBookmarks}
+                  onExportBookmarks={onExportBookmarks}
                   {...tileProps}
                 />
               ))}

@@ -1,5 +1,7 @@
+import type { BookmarkImportTarget } from '@signpost/contract';
 import { useCallback, useState } from 'react';
 import type { LinkDraft } from '../components/link-fields';
+import type { ExportPlace } from '../lib/menu/bookmark-places';
 import type { DisplayItem } from '../lib/menu/menu-types';
 
 /**
@@ -26,7 +28,11 @@ export type Panel =
   | { kind: 'link-details'; id: string; itemType: 'link' | 'link-favorite'; edit?: boolean }
   | { kind: 'item-menu'; id: string; itemType: DisplayItem['type'] }
   /** The collections an item can move to (decision 0075). */
-  | { kind: 'move-to'; id: string; itemType: DisplayItem['type'] };
+  | { kind: 'move-to'; id: string; itemType: DisplayItem['type'] }
+  /** A bookmark file into a place (decision 0087); `file`: one dropped on the portal. */
+  | { kind: 'bookmark-import'; target: BookmarkImportTarget; file?: File }
+  /** A collection or a space out as a file (decision 0087). */
+  | { kind: 'bookmark-export'; place: ExportPlace };
 
 export type PanelOf<K extends Panel['kind']> = Extract<Panel, { kind: K }>;
 

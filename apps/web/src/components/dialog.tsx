@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OVERLAY_EXIT_MS } from '../lib/constants';
 import { prefersReducedMotion } from '../lib/motion';
@@ -17,6 +17,11 @@ export interface DialogProps {
   /** 'sheet' slides from the side on wide screens (panels); 'center' is a centered modal. */
   variant?: 'center' | 'sheet';
   className?: string;
+  /**
+   * What takes the focus when the dialog opens, when it is not the first text field (a file
+   * field, which the browser would pass over for the close button).
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -36,6 +41,7 @@ export function Dialog({
   children,
   variant = 'center',
   className,
+  initialFocus,
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -63,10 +69,10 @@ export function Dialog({
       dialog.showModal();
       // React's autoFocus runs before the dialog is open, so the browser would then focus the
       // first button (the close button). A panel with a text field wants typing to go there.
-      dialog.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+      (initialFocus?.current ?? dialog.querySelector<HTMLElement>(FIRST_FIELD))?.focus();
     }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, initialFocus]);
 
   if (!open) return null;
   return (

@@ -16,6 +16,8 @@ export const links = pgTable('links', {
   url: text('url').notNull(),
   icon: text('icon'),
   appName: text('app_name'),
+  /** The short name its bookmark file gave it (Firefox keywords), for go links (0024). */
+  keyword: text('keyword'),
   position: integer('position').notNull().default(0),
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -174,6 +174,18 @@ export function createAccessService({ access: repo }: { access: AccessRepository
       return { type: row.type, id: row.id, name: row.name, relation };
     },
 
+    /**
+     * A team or the organization whose space the person sees, to read it whole (an export):
+     * 404 for a team they are not in, unless they are an administrator.
+     */
+    async spaceToRead(db: Executor, me: AuthContext, spaceId: string) {
+      const row = await repo.findSpace(db, me.organizationId, me.userId, spaceId);
+      if (!row || (row.type === 'team' && row.teamRole === null && me.role !== 'admin')) {
+        throw notFound(`Space ${spaceId} was not found`);
+      }
+      return { type: row.type, id: row.id, name: row.name };
+    },
+
     /** 409 when content would leave its team or organization space. */
     sameSpace(from: CollectionAccess, to: CollectionAccess): void {
       if (!sameOwner(from.collection, to.collection)) throw conflict(OTHER_SPACE);

@@ -25,6 +25,17 @@ export interface SnapshotRows {
   optOuts?: Record<string, unknown>[];
   suggestions: Record<string, unknown>[];
   suggestionLinks: { id: string; link_id: string }[];
+  /**
+   * An import (kind `import`, decision 0087): every collection and link it made, and the
+   * ones at its top (the new collection, or what went straight into an existing one).
+   */
+  imported?: ImportedIds;
+}
+
+export interface ImportedIds {
+  collections: string[];
+  links: string[];
+  top: { collections: string[]; links: string[] };
 }
 
 export interface SnapshotRow {
@@ -87,9 +98,9 @@ const SNAPSHOT_PARTS = Object.keys({
   optOuts: true,
   suggestions: true,
   suggestionLinks: true,
-} satisfies Record<Exclude<keyof SnapshotRows, 'batch' | 'revert'>, true>) as Exclude<
+} satisfies Record<Exclude<keyof SnapshotRows, 'batch' | 'revert' | 'imported'>, true>) as Exclude<
   keyof SnapshotRows,
-  'batch' | 'revert'
+  'batch' | 'revert' | 'imported'
 >[];
 
 /**
@@ -97,7 +108,7 @@ const SNAPSHOT_PARTS = Object.keys({
  * `parts` leaves out).
  */
 function snapshot(
-  parts: Partial<Record<Exclude<keyof SnapshotRows, 'batch' | 'revert'>, SQL>>,
+  parts: Partial<Record<Exclude<keyof SnapshotRows, 'batch' | 'revert' | 'imported'>, SQL>>,
 ): SQL {
   const pairs = SNAPSHOT_PARTS.map((key) => sql`${key}::text, ${parts[key] ?? sql`'[]'::jsonb`}`);
   return sql`SELECT jsonb_build_object(${sql.join(pairs, sql`, `)}) AS rows`;
@@ -265,6 +276,11 @@ const withRevert = (rows: SQL, revert: readonly Reverted[]) =>
 /** The snapshots of a deletion of several items, by id: what one undo restores together. */
 export function batchRows(ids: readonly string[]): SQL {
   return sql`SELECT jsonb_build_object('batch', ${JSON.stringify(ids)}::jsonb) AS rows`;
+}
+
+/** What an import made (kind `import`): its ids, nothing else. */
+export function importRows(ids: ImportedIds): SQL {
+  return sql`SELECT jsonb_build_object('imported', ${JSON.stringify(ids)}::jsonb) AS rows`;
 }
 
 /** Inserts `rows` of one table as they were; `where` may filter them (alias r). */
@@ -519,6 +535,37 @@ export function createUndoRepository() {
         sql`SELECT share_through_team(${shareId}, ${userId}) AS yes`,
       );
       return rows[0]?.yes === true;
+    },
+
+    /**
+     * Whether anything is in the imported collections that the import did not bring (a link
+     * or a collection added since, a favorite placed there): undoing it would take that too.
+     */
+    async importHoldsOthers(
+      db: Executor,
+      collectionIds: string[],
+      linkIds: string[],
+    ): Promise<boolean> {
+      if (collectionIds.length === 0) return false;
+      const rows = await selectRows<{ yes: boolean }>(
+        db,
+        sql`WITH made AS (SELECT unnest(${sql.param(collectionIds)}::text[]) AS id)
+            SELECT EXISTS (SELECT 1 FROM links l JOIN made ON made.id = l.collection_id
+                           WHERE l.id <> ALL(${sql.param(linkIds)}::text[]))
+                OR EXISTS (SELECT 1 FROM collections c JOIN made ON made.id = c.parent_id
+                           WHERE c.id <> ALL(${sql.param(collectionIds)}::text[]))
+                OR EXISTS (SELECT 1 FROM favorites f JOIN made ON made.id = f.collection_id)
+                AS yes`,
+      );
+      return rows[0]?.yes === true;
+    },
+
+    /** Deletes what an import made that is still there; the foreign keys take the rest. */
+    async deleteImported(db: Executor, collectionIds: string[], linkIds: string[]) {
+      await db.execute(sql`DELETE FROM links WHERE id = ANY(${sql.param(linkIds)}::text[])`);
+      await db.execute(
+        sql`DELETE FROM collections WHERE id = ANY(${sql.param(collectionIds)}::text[])`,
+      );
     },
 
     async shareExists(db: Executor, id: string): Promise<boolean> {

@@ -21,6 +21,8 @@ import {
   favoriteRows,
   linkRows,
   membershipRows,
+  importRows,
+  type ImportedIds,
   type SnapshotRows,
   type SnapshotRow,
 } from './undo.repository.ts';
@@ -114,6 +116,7 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
     switch (snap.kind) {
       case 'change':
       case 'batch':
+      case 'import':
         // Reverted by revertChange, which authorizes each of its parts; a batch by its parts.
         return null;
       case 'link': {
@@ -260,6 +263,9 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
       case 'change':
       case 'batch':
         // Recorded part by part.
+        return;
+      case 'import':
+        // Recorded by removeImport.
         return;
     }
   }
@@ -436,7 +442,48 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
   }
 
   /** Undoes one snapshot (not a batch) inside the caller's transaction. */
+  /**
+   * Undoes an import (decision 0087): takes away what it made, while the person may still
+   * delete it and nothing was put into it since (409: that would go too).
+   */
+  async function removeImport(
+    tx: Executor,
+    me: AuthContext,
+    origin: AuditOrigin,
+    snap: SnapshotRow,
+  ) {
+    const made = snap.rows.imported;
+    if (!made) throw conflict(SOMETHING_GONE);
+    if (await repo.importHoldsOthers(tx, made.collections, made.links)) {
+      throw conflict(
+        'It cannot be undone: something was added to the imported collections since. Delete what you no longer want instead.',
+      );
+    }
+    let place: CollectionAccess | null = null;
+    for (const id of made.top.collections) {
+      if (!(await repo.collectionExists(tx, id))) continue;
+      place = await stillMine(access.allowed(tx, me, id, 'delete'));
+    }
+    for (const id of made.top.links) {
+      if (!(await repo.linkExists(tx, id))) continue;
+      place = (await stillMine(access.changeableLink(tx, me, id))).in;
+    }
+    await repo.deleteImported(tx, made.collections, made.links);
+    await repo.markUndone(tx, snap.id);
+    if (place) {
+      await audit.recordContentChange(tx, me, origin, place, {
+        action: 'content.bookmarks-import-undone',
+        target: { type: 'collection', id: snap.targetId, label: snap.label },
+        before: { links: made.links.length, collections: made.collections.length },
+      });
+    }
+  }
+
   async function restoreOne(tx: Executor, me: AuthContext, origin: AuditOrigin, snap: SnapshotRow) {
+    if (snap.kind === 'import') {
+      await removeImport(tx, me, origin, snap);
+      return;
+    }
     if (snap.kind === 'change') {
       await revertChange(tx, me, origin, snap);
       await repo.markUndone(tx, snap.id);
@@ -529,6 +576,10 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
     /** Before the person leaves a share: their membership. */
     keepMembership: (tx: Executor, me: AuthContext, shareId: string, label: string) =>
       keep(repo, tx, me, 'membership', shareId, label, membershipRows(shareId, me.userId)),
+
+    /** After an import: what it made, so that undoing it takes that away (decision 0087). */
+    keepImport: (tx: Executor, me: AuthContext, targetId: string, label: string, ids: ImportedIds) =>
+      keep(repo, tx, me, 'import', targetId, label, importRows(ids)),
 
     /** Deletes expired snapshots (the periodic purge); how many went. */
     purgeExpired: (): Promise<number> => repo.purge(db),

@@ -99,6 +99,8 @@ export const en = {
     itemCount_other: '{{count}} items',
     openSuggestions_one: '{{count}} suggested link waiting for a decision',
     openSuggestions_other: '{{count}} suggested links waiting for a decision',
+    importBookmarks: 'Import bookmarks…',
+    exportBookmarks: 'Export…',
   },
   item: {
     // Read after the link's visible name, so the accessible name starts with what is seen.
@@ -166,6 +168,8 @@ export const en = {
     moveToTitle: 'Move “{{name}}” to',
     moveToNone: 'There is no other collection it can go to here.',
     moveHere: 'Move here',
+    importBookmarks: 'Import bookmarks…',
+    exportBookmarks: 'Export…',
   },
   // Choosing several items of a collection to move or delete together (decision 0075).
   selection: {
@@ -215,6 +219,10 @@ export const en = {
     movedSeveral: '{{name}} moved',
     deletedSeveral: '{{name}} deleted',
     deletedSeveralUnnamed: 'Items deleted',
+    imported_one: 'Imported {{count}} link into {{name}}.',
+    imported_other: 'Imported {{count}} links into {{name}}.',
+    importedUnnamed: 'Bookmarks imported.',
+    doneImport: 'Undone: the import is gone.',
     undo: 'Undo',
     undoing: 'Undoing…',
     dismiss: 'Dismiss',

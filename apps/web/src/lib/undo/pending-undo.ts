@@ -15,7 +15,9 @@ export type UndoKind =
   | 'moved'
   | 'reordered'
   | 'movedSeveral'
-  | 'deletedSeveral';
+  | 'deletedSeveral'
+  /** Bookmarks imported from a file (decision 0087): undoing removes what came in. */
+  | 'imported';
 
 /** The deletion that can be undone now: at most one, the latest. */
 export interface PendingUndo {
@@ -24,6 +26,8 @@ export interface PendingUndo {
   kind: UndoKind;
   /** The name of what was deleted; may be empty. */
   label: string;
+  /** How many things it was, for the texts that count them (links imported). */
+  count?: number;
   /** Until when the notice shows, in this browser's clock (ms since the epoch). */
   until: number;
 }
@@ -91,6 +95,7 @@ function parse(raw: string | null): PendingUndo | null {
       id: stored.id,
       kind: stored.kind ?? 'link',
       label: typeof stored.label === 'string' ? stored.label : '',
+      ...(typeof stored.count === 'number' ? { count: stored.count } : {}),
       until: stored.until,
     };
   } catch {

@@ -1,6 +1,7 @@
 import type { AuditLogResponse } from '@signpost/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
+import { saveResponse } from '../../../lib/download';
 import { clearSession, getSession } from '../../../lib/session-store';
 import { useSession } from '../../../lib/use-session';
 import { reviveDisplayText } from '../../../lib/display-text';
@@ -86,27 +87,11 @@ export function useAuditLog(filters: AuditFilters) {
   });
 }
 
-/** The file name the server gives, or a plain one. */
-function fileNameOf(response: Response): string {
-  const header = response.headers.get('Content-Disposition') ?? '';
-  return /filename="([^"]+)"/.exec(header)?.[1] ?? 'audit-log.csv';
-}
-
 /**
  * Downloads the CSV of the filters: fetched with the bearer token (a plain link could not
  * carry it), then saved from a Blob.
  */
 export async function downloadAuditCsv(filters: AuditFilters): Promise<void> {
   const response = await adminGet('/export', auditQuery(filters));
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileNameOf(response);
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the browser start the download before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveResponse(response, 'audit-log.csv');
 }

@@ -27,7 +27,9 @@ export type ItemAction =
   | 'delete-favorite'
   | 'delete-collection'
   | 'leave-share'
-  | 'delete-share';
+  | 'delete-share'
+  | 'import-bookmarks'
+  | 'export-bookmarks';
 
 /**
  * The actions of an item's context menu (spec §6), read from what the server says the
@@ -51,6 +53,12 @@ export function itemActions(
     ...when(steps.down, 'move-down'),
     ...when(canMove && moveTargets(location).length > 0, 'move-to'),
   ];
+  // Bookmarks in and out (decision 0087): a file into a collection one may add links to, and
+  // any collection one sees out as a file.
+  const bookmarks = (canAdd: boolean): ItemAction[] => [
+    ...when(canAdd, 'import-bookmarks'),
+    'export-bookmarks',
+  ];
   switch (item.type) {
     case 'link':
       return [
@@ -71,6 +79,7 @@ export function itemActions(
         'details',
         ...when(item.can.edit, 'edit'),
         ...arrange(item.can.move),
+        ...bookmarks(item.can.addLink),
         ...when(item.can.delete, 'delete-collection'),
       ];
     case 'collection-share':
@@ -78,6 +87,7 @@ export function itemActions(
         'details',
         ...when(item.can.edit, 'edit'),
         ...arrange(item.can.move),
+        ...bookmarks(item.can.addLink),
         ...(item.can.leave ? ['leave-share' as const] : when(item.can.delete, 'delete-share')),
       ];
     default:

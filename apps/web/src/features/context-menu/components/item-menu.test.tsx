@@ -26,6 +26,8 @@ function renderMenu(
   if (!location) throw new Error(`no ${type} ${id} in the fixture`);
   const onOpenDetails = vi.fn();
   const onClose = vi.fn();
+  const onImportBookmarks = vi.fn();
+  const onExportBookmarks = vi.fn();
   renderWithQuery(
     <ItemMenu
       location={location}
@@ -33,11 +35,13 @@ function renderMenu(
       mySpaceId={mySpaceId}
       favoriteId={favoriteId}
       onMoveTo={vi.fn()}
+      onImportBookmarks={onImportBookmarks}
+      onExportBookmarks={onExportBookmarks}
       onOpenDetails={onOpenDetails}
       onClose={onClose}
     />,
   );
-  return { onOpenDetails, onClose };
+  return { onOpenDetails, onClose, onImportBookmarks, onExportBookmarks };
 }
 
 const actionNames = () =>
@@ -84,33 +88,52 @@ describe('item context menu: the actions of spec §6 per context', () => {
       'collection in personal',
       'collection',
       'projects',
-      ['Details', 'Edit', 'Move up', 'Move down', 'Move to…', 'Delete'],
+      [
+        'Details',
+        'Edit',
+        'Move up',
+        'Move down',
+        'Move to…',
+        'Import bookmarks…',
+        'Export…',
+        'Delete',
+      ],
     ],
     [
       'nested collection in personal',
       'collection',
       'inner',
-      ['Details', 'Edit', 'Move up', 'Move to…', 'Delete'],
+      ['Details', 'Edit', 'Move up', 'Move to…', 'Import bookmarks…', 'Export…', 'Delete'],
     ],
     [
       'shared collection with more than one member',
       'collection-share',
       'theirs',
-      ['Details', 'Leave'],
+      ['Details', 'Import bookmarks…', 'Export…', 'Leave'],
     ],
     [
       'shared collection with one member',
       'collection-share',
       'alone',
-      ['Details', 'Edit', 'Move up', 'Move to…', 'Delete'],
+      ['Details', 'Edit', 'Move up', 'Move to…', 'Import bookmarks…', 'Export…', 'Delete'],
     ],
     [
       'own shared collection (the owner deletes)',
       'collection-share',
       'own',
-      ['Details', 'Edit', 'Move up', 'Move down', 'Move to…', 'Delete'],
+      [
+        'Details',
+        'Edit',
+        'Move up',
+        'Move down',
+        'Move to…',
+        'Import bookmarks…',
+        'Export…',
+        'Delete',
+      ],
     ],
-    ['collection in a team space', 'collection', 'team-sub', ['Details']],
+    // A plain member sees it, so may take it out as a file, but may not add to it.
+    ['collection in a team space', 'collection', 'team-sub', ['Details', 'Export…']],
   ])('%s', (_context, type, id, expected) => {
     renderMenu(type, id);
     expect(actionNames()).toEqual(expected);
@@ -158,7 +181,7 @@ describe('item context menu: the actions follow the can flags of the menu', () =
       'a team collection its editor may delete',
       'collection',
       'oncall',
-      ['Details', 'Edit', 'Move up', 'Delete'],
+      ['Details', 'Edit', 'Move up', 'Import bookmarks…', 'Export…', 'Delete'],
     ],
   ])('%s', (_context, type, id, expected) => {
     renderMenu(type, id, editor);
@@ -291,6 +314,8 @@ describe('item context menu: what each action calls', () => {
         profileId={PROFILE.id}
         mySpaceId={mySpaceId}
         onMoveTo={onMoveTo}
+        onImportBookmarks={vi.fn()}
+        onExportBookmarks={vi.fn()}
         onOpenDetails={onOpenDetails}
         onClose={vi.fn()}
       />,
@@ -343,5 +368,50 @@ describe('item context menu: what each action calls', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, that did not work.');
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+// Bookmarks in and out (decision 0087): a file comes into a collection where the server says
+// the person may add links; any collection they see goes out as a file.
+describe('item context menu: bookmarks in and out', () => {
+  it('offers the import only where can.addLink holds, and the export everywhere', () => {
+    const spaces = processMenu(
+      makeMenu({
+        myItems: [
+          {
+            type: 'collection',
+            id: 'closed',
+            name: 'Closed',
+            description: '',
+            color: null,
+            can: { ...RUNS, addLink: false },
+            linkCan: RUN_LINK,
+            items: [],
+          },
+        ],
+      }),
+    ).spaces;
+    renderMenu('collection', 'closed', spaces);
+    expect(actionNames()).toContain('Export…');
+    expect(actionNames()).not.toContain('Import bookmarks…');
+  });
+
+  it('offers neither on a link', () => {
+    renderMenu('link', 'root-link');
+    expect(actionNames()).not.toContain('Export…');
+    expect(actionNames()).not.toContain('Import bookmarks…');
+  });
+
+  it('opens the import and the export of the collection, and writes nothing itself', async () => {
+    const { requests } = mockFetch([]);
+    const user = userEvent.setup();
+    const { onImportBookmarks, onExportBookmarks, onClose } = renderMenu('collection', 'projects');
+    await user.click(screen.getByRole('button', { name: 'Import bookmarks…' }));
+    expect(onImportBookmarks).toHaveBeenCalledTimes(1);
+    expect(onExportBookmarks).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Export…' }));
+    expect(onExportBookmarks).toHaveBeenCalledTimes(1);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(requests).toEqual([]);
   });
 });

@@ -21,6 +21,8 @@ const LABELS: Record<ItemAction, ParseKeys> = {
   'delete-collection': 'itemMenu.delete',
   'leave-share': 'itemMenu.leave',
   'delete-share': 'itemMenu.delete',
+  'import-bookmarks': 'itemMenu.importBookmarks',
+  'export-bookmarks': 'itemMenu.exportBookmarks',
 };
 
 const DANGER = new Set<ItemAction>([
@@ -43,6 +45,10 @@ export interface ItemMenuProps {
   onOpenDetails: (edit?: boolean) => void;
   /** 'Move to…' opens the list of collections the item can go to. */
   onMoveTo: () => void;
+  /** 'Import bookmarks…' opens the import of a bookmark file into the collection. */
+  onImportBookmarks: () => void;
+  /** 'Export…' opens the choice of the file the collection is exported as. */
+  onExportBookmarks: () => void;
   onClose: () => void;
 }
 
@@ -58,6 +64,8 @@ export function ItemMenu({
   favoriteId = null,
   onOpenDetails,
   onMoveTo,
+  onImportBookmarks,
+  onExportBookmarks,
   onClose,
 }: ItemMenuProps) {
   const { t } = useTranslation();
@@ -72,6 +80,14 @@ export function ItemMenu({
     }
     if (action === 'move-to') {
       onMoveTo();
+      return;
+    }
+    if (action === 'import-bookmarks') {
+      onImportBookmarks();
+      return;
+    }
+    if (action === 'export-bookmarks') {
+      onExportBookmarks();
       return;
     }
     const parent = location.parent;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { AccessTokensSection } from './access-tokens-section';
+import { BookmarksSection } from './bookmarks-section';
 import { BrowserSection } from './browser-section';
 import { PasswordSection } from './password-section';
 import { SecondFactorSection } from './second-factor-section';
@@ -8,8 +9,14 @@ import { SessionsSection } from './sessions-section';
 import { SuggestionsSection } from './suggestions-section';
 import '../../../lib/panel-texts';
 
-/** The person's settings: access tokens, where they are signed in, two-step sign-in, password, what became of one's suggestions, and adding pages from the browser. */
-export function SettingsPanel({ onClose }: { onClose: () => void }) {
+interface Props {
+  onClose: () => void;
+  /** Opens the import of a bookmark file into My Space. */
+  onImportBookmarks?: () => void;
+}
+
+/** The person's settings: access tokens, where they are signed in, two-step sign-in, password, what became of one's suggestions, adding pages from the browser, and bookmarks in and out. */
+export function SettingsPanel({ onClose, onImportBookmarks }: Props) {
   const { t } = useTranslation();
   return (
     <Dialog open onClose={onClose} title={t('settings.title')} variant="sheet" className="settings">
@@ -19,6 +26,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       <PasswordSection />
       <SuggestionsSection />
       <BrowserSection />
+      <BookmarksSection onImport={onImportBookmarks} />
     </Dialog>
   );
 }

@@ -1,8 +1,10 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BookmarkImportTarget } from '@signpost/contract';
 import { FolderIcon } from '../../../components/icons';
 import { MenuItemTile, type MenuItemTileProps } from '../../../components/menu-item-tile';
 import { SPACE_PANEL_MAX_ITEMS } from '../../../lib/constants';
+import { spaceImportTarget } from '../../../lib/menu/bookmark-places';
 import { useMenu } from '../../../lib/menu/get-menu';
 import { spaceItems } from '../../../lib/menu/process-menu';
 import type { DisplaySpace } from '../../../lib/menu/menu-types';
@@ -24,6 +26,13 @@ export interface SpaceCardProps extends Omit<MenuItemTileProps, 'item'> {
    * to the people who run the space when the card cannot show them apart.
    */
   onOpenTopCollection?: (collectionId: string) => void;
+  /**
+   * Imports a bookmark file into a new collection at the top of the space; offered where the
+   * person may add one there (decision 0087).
+   */
+  onImportBookmarks?: (target: BookmarkImportTarget) => void;
+  /** Exports the whole space as a file. */
+  onExportBookmarks?: (space: DisplaySpace) => void;
 }
 
 /**
@@ -40,6 +49,8 @@ export const SpaceCard = memo(function SpaceCard({
   onAddCollection,
   onSuggest,
   onOpenTopCollection,
+  onImportBookmarks,
+  onExportBookmarks,
   ...tileProps
 }: SpaceCardProps) {
   const { t } = useTranslation();
@@ -60,6 +71,10 @@ export const SpaceCard = memo(function SpaceCard({
   const addCollection =
     space.can.addCollection && onAddCollection ? () => onAddCollection(space) : undefined;
   const bare = space.collections.length === 0;
+  const importTarget = onImportBookmarks ? spaceImportTarget(space) : null;
+  const importBookmarks =
+    importTarget && onImportBookmarks ? () => onImportBookmarks(importTarget) : undefined;
+  const exportBookmarks = onExportBookmarks ? () => onExportBookmarks(space) : undefined;
   return (
     <section className="space-card" aria-label={space.name} data-space-type={space.type}>
       <SpaceToolbar
@@ -67,6 +82,8 @@ export const SpaceCard = memo(function SpaceCard({
         onOpenSuggestions={onOpenSuggestions}
         onAddCollection={bare ? undefined : addCollection}
         onSuggest={onSuggest}
+        onImportBookmarks={importBookmarks}
+        onExportBookmarks={exportBookmarks}
       />
       <p className="space-card__intro">
         {intro || t(`space.intro.${space.type}`, { name: profileName, space: space.name })}

@@ -15,6 +15,10 @@ interface Props {
   onAddCollection?: () => void;
   /** Opens the details of a collection, to suggest a link there. */
   onSuggest?: (collectionId: string) => void;
+  /** Imports a bookmark file into a new collection of the space; for those who may. */
+  onImportBookmarks?: () => void;
+  /** Exports the space as a file. */
+  onExportBookmarks?: () => void;
 }
 
 /**
@@ -24,9 +28,17 @@ interface Props {
  * in it (the server sends the count to them only), and Add collection adds a top-level
  * collection to it. The info offers members to suggest a link to the space's first
  * collection (its `can.suggest`, where they may not add): a top-level collection has no
- * tile of its own to open its details from.
+ * tile of its own to open its details from. It also takes the space out as a file, and brings
+ * a bookmark file in where the person may add a collection (decision 0087).
  */
-export function SpaceToolbar({ space, onOpenSuggestions, onAddCollection, onSuggest }: Props) {
+export function SpaceToolbar({
+  space,
+  onOpenSuggestions,
+  onAddCollection,
+  onSuggest,
+  onImportBookmarks,
+  onExportBookmarks,
+}: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const infoId = useId();
@@ -92,6 +104,34 @@ export function SpaceToolbar({ space, onOpenSuggestions, onAddCollection, onSugg
             >
               {t('details.suggest')}
             </button>
+          ) : null}
+          {onImportBookmarks || onExportBookmarks ? (
+            <div className="space-info__actions">
+              {onImportBookmarks ? (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    setOpen(false);
+                    onImportBookmarks();
+                  }}
+                >
+                  {t('space.importBookmarks')}
+                </button>
+              ) : null}
+              {onExportBookmarks ? (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    setOpen(false);
+                    onExportBookmarks();
+                  }}
+                >
+                  {t('space.exportBookmarks')}
+                </button>
+              ) : null}
+            </div>
           ) : null}
         </div>
       ) : null}

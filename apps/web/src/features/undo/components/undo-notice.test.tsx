@@ -188,4 +188,32 @@ describe('UndoNotice', () => {
     act(() => setSessionToken('someone-else'));
     expect(getPendingUndo()).toBeNull();
   });
+
+  it('says how many links an import brought and where, undoes it, and says so after a reload', async () => {
+    const { requests } = mockFetch([
+      { method: 'POST', path: `/api/consumer/undo/${UNDO_ID}`, status: 204 },
+    ]);
+    const user = userEvent.setup();
+    act(() => offerUndo({ id: UNDO_ID, kind: 'imported', label: 'Bookmarks', count: 120 }));
+    // Kept with its count, so that a reload says the same.
+    expect(JSON.parse(window.sessionStorage.getItem('signpost:undo')!)).toMatchObject({
+      kind: 'imported',
+      count: 120,
+    });
+    renderWithQuery(<UndoNotice />);
+    expect(
+      await within(notice()).findByText('Imported 120 links into Bookmarks.'),
+    ).toBeInTheDocument();
+    await user.click(within(notice()).getByRole('button', { name: 'Undo' }));
+    expect(await within(notice()).findByText('Undone: the import is gone.')).toBeInTheDocument();
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toContain(
+      `POST /api/consumer/undo/${UNDO_ID}`,
+    );
+  });
+
+  it('counts a single imported link in the singular', async () => {
+    act(() => offerUndo({ id: UNDO_ID, kind: 'imported', label: 'Reading', count: 1 }));
+    renderWithQuery(<UndoNotice />);
+    expect(await within(notice()).findByText('Imported 1 link into Reading.')).toBeInTheDocument();
+  });
 });

@@ -24,6 +24,7 @@ const TEXTS: Record<UndoKind, { named: ParseKeys; unnamed: ParseKeys }> = {
   reordered: { named: 'undo.reordered', unnamed: 'undo.reorderedUnnamed' },
   movedSeveral: { named: 'undo.movedSeveral', unnamed: 'undo.movedUnnamed' },
   deletedSeveral: { named: 'undo.deletedSeveral', unnamed: 'undo.deletedSeveralUnnamed' },
+  imported: { named: 'undo.imported', unnamed: 'undo.importedUnnamed' },
 };
 
 /** How long a live region put in a new place waits before it gets its text. */
@@ -128,13 +129,16 @@ export function UndoNotice() {
     message = outcome.done
       ? CHANGES.has(outcome.kind)
         ? t('undo.doneChange')
-        : outcome.label
-          ? t('undo.done', { name: outcome.label })
-          : t('undo.doneUnnamed')
+        : outcome.kind === 'imported'
+          ? t('undo.doneImport')
+          : outcome.label
+            ? t('undo.done', { name: outcome.label })
+            : t('undo.doneUnnamed')
       : outcome.message;
   } else if (live) {
     const texts = TEXTS[live.kind] ?? TEXTS.link;
-    message = live.label ? t(texts.named, { name: live.label }) : t(texts.unnamed);
+    const count = live.count === undefined ? {} : { count: live.count };
+    message = live.label ? t(texts.named, { name: live.label, ...count }) : t(texts.unnamed, count);
   }
 
   return createPortal(
