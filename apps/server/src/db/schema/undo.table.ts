@@ -3,14 +3,7 @@ import { organizations } from './organizations.table.ts';
 import { users } from './users.table.ts';
 
 export type UndoKind =
-  | 'link'
-  | 'favorite'
-  | 'collection'
-  | 'share'
-  | 'membership'
-  | 'change'
-  | 'batch'
-  | 'import';
+  'link' | 'favorite' | 'collection' | 'share' | 'membership' | 'change' | 'batch' | 'import';
 
 /**
  * What a deletion in the portal removed, or the rows an edit, a move or a new order changed

@@ -578,8 +578,13 @@ export function createUndoService({ db, undo: repo, access, audit }: UndoDeps) {
       keep(repo, tx, me, 'membership', shareId, label, membershipRows(shareId, me.userId)),
 
     /** After an import: what it made, so that undoing it takes that away (decision 0087). */
-    keepImport: (tx: Executor, me: AuthContext, targetId: string, label: string, ids: ImportedIds) =>
-      keep(repo, tx, me, 'import', targetId, label, importRows(ids)),
+    keepImport: (
+      tx: Executor,
+      me: AuthContext,
+      targetId: string,
+      label: string,
+      ids: ImportedIds,
+    ) => keep(repo, tx, me, 'import', targetId, label, importRows(ids)),
 
     /** Deletes expired snapshots (the periodic purge); how many went. */
     purgeExpired: (): Promise<number> => repo.purge(db),
