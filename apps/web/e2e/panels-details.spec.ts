@@ -60,7 +60,7 @@ test('link and collection details', async ({ page, detailsPerson: person }) => {
   // Collection details of an organization collection: suggest a link.
   await organization.getByRole('button', { name: 'More actions for Travel' }).click();
   const travelMenu = page.getByRole('dialog', { name: 'Travel' });
-  await expect(travelMenu.getByRole('list').getByRole('button')).toHaveText(['Details']);
+  await expect(travelMenu.getByRole('list').getByRole('button')).toHaveText(['Details', 'Export…']);
   await travelMenu.getByRole('button', { name: 'Details' }).click();
   const collection = page.getByRole('dialog', { name: 'Collection details' });
   await expect(collection.getByText('Booking and policies for business trips')).toBeVisible();

@@ -85,7 +85,12 @@ test('a member leaves a share, and its owner deletes it', async ({
   const mySpace = page.getByRole('region', { name: 'My Space' });
   await mySpace.getByRole('button', { name: 'More actions for Leavers' }).click();
   const menu = page.getByRole('dialog', { name: 'Leavers' });
-  await expect(menu.getByRole('list').getByRole('button')).toHaveText(['Details', 'Leave']);
+  await expect(menu.getByRole('list').getByRole('button')).toHaveText([
+    'Details',
+    'Import bookmarks…',
+    'Export…',
+    'Leave',
+  ]);
   await menu.getByRole('button', { name: 'Leave' }).click();
   await expect(mySpace.getByRole('button', { name: 'Leavers', exact: true })).toHaveCount(0);
 
@@ -98,6 +103,8 @@ test('a member leaves a share, and its owner deletes it', async ({
   await expect(ownerMenu.getByRole('list').getByRole('button')).toHaveText([
     'Details',
     'Edit',
+    'Import bookmarks…',
+    'Export…',
     'Delete',
   ]);
   await ownerMenu.getByRole('button', { name: 'Delete' }).click();
