@@ -22,4 +22,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // Files of a worker share one window: a test that opened the console (/console/…) must not
+  // start the next file there.
+  window.history.replaceState(null, '', '/');
 });
