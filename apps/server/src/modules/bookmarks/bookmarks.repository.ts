@@ -57,31 +57,6 @@ export interface ExportLinkRow {
 
 export function createBookmarksRepository() {
   return {
-    /** The person's My Space. */
-    async findRoot(db: Executor, userId: string): Promise<string | null> {
-      const rows = await selectRows<{ id: string }>(
-        db,
-        sql`SELECT id FROM collections WHERE owner_user_id = ${userId} AND is_root`,
-      );
-      return rows[0]?.id ?? null;
-    },
-
-    /** The position after the last top collection of a team's or the organization's space. */
-    async nextTopPosition(
-      db: Executor,
-      organizationId: string,
-      teamId: string | null,
-    ): Promise<number> {
-      const rows = await selectRows<{ next: number }>(
-        db,
-        sql`SELECT coalesce(max(position), -1) + 1 AS next FROM collections
-            WHERE organization_id = ${organizationId} AND parent_id IS NULL
-              AND owner_type = ${teamId ? 'team' : 'organization'}
-              AND owner_team_id IS NOT DISTINCT FROM ${teamId}::text`,
-      );
-      return Number(rows[0]?.next ?? 0);
-    },
-
     /** The links of a space whose address is one of these, by address (the first of each). */
     async linksByUrl(
       db: Executor,

@@ -9,7 +9,7 @@ import {
 } from '@signpost/contract';
 import type { Database, Executor } from '../../db/client.ts';
 import { lockPerson } from '../../db/locks.ts';
-import { nextPosition } from '../../db/positions.ts';
+import { findRoot, nextPosition, nextTopPosition } from '../../db/positions.ts';
 import type { AuthContext } from '../../lib/auth-context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { newId } from '../../lib/ids.ts';
@@ -155,7 +155,7 @@ export function createBookmarksService({
         audit: { space: space.type, relation: space.relation },
       };
     }
-    const rootId = await bookmarks.findRoot(tx, me.userId);
+    const rootId = await findRoot(tx, me.userId);
     if (!rootId) throw notFound('My Space was not found');
     return {
       collectionId: null,
@@ -239,7 +239,7 @@ export function createBookmarksService({
           targetId = newId();
           const position =
             place.parentId === null
-              ? await bookmarks.nextTopPosition(tx, me.organizationId, place.row.ownerTeamId)
+              ? await nextTopPosition(tx, me.organizationId, place.row.ownerTeamId)
               : await nextPosition(tx, place.parentId);
           if (place.parentId) await access.hold(tx, place.parentId);
           collectionRows.push({

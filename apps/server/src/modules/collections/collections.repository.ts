@@ -18,15 +18,6 @@ export interface SubtreeFacts {
 
 export function createCollectionsRepository() {
   return {
-    /** The id of a person's My Space. */
-    async findRoot(db: Executor, userId: string): Promise<string | null> {
-      const rows = await selectRows<{ id: string }>(
-        db,
-        sql`SELECT id FROM collections WHERE owner_user_id = ${userId} AND is_root`,
-      );
-      return rows[0]?.id ?? null;
-    },
-
     /** What a collection and everything below it hold that limits where it may go. */
     async subtreeFacts(db: Executor, collectionId: string): Promise<SubtreeFacts> {
       const rows = await selectRows<SubtreeFacts>(
@@ -51,22 +42,6 @@ export function createCollectionsRepository() {
         hasShare: Boolean(row?.hasShare),
         hasFavorites: Boolean(row?.hasFavorites),
       };
-    },
-
-    /** The position after the last top-level collection of a team or the organization. */
-    async nextTopPosition(
-      db: Executor,
-      organizationId: string,
-      teamId: string | null,
-    ): Promise<number> {
-      const rows = await selectRows<{ next: number }>(
-        db,
-        sql`SELECT coalesce(max(position), -1) + 1 AS next FROM collections
-            WHERE organization_id = ${organizationId} AND parent_id IS NULL
-              AND owner_type = ${teamId ? 'team' : 'organization'}
-              AND owner_team_id IS NOT DISTINCT FROM ${teamId}::text`,
-      );
-      return Number(rows[0]?.next ?? 0);
     },
 
     async insert(db: Executor, values: typeof collections.$inferInsert): Promise<void> {

@@ -14,7 +14,7 @@ import { MAX_DEPTH } from '../access/permissions.ts';
 import type { UndoService, UndoTicket } from '../undo/undo.service.ts';
 import { changes, type AuditService, type ContentSpace } from '../audit/audit.service.ts';
 import type { CollectionOwnerType } from '../../db/schema/index.ts';
-import { nextPosition } from '../../db/positions.ts';
+import { findRoot, nextPosition, nextTopPosition } from '../../db/positions.ts';
 import type { CollectionsRepository, OrderedItem } from './collections.repository.ts';
 import { type AuditOrigin } from '../../lib/request-context.ts';
 
@@ -86,13 +86,13 @@ export function createCollectionsService({
         owner: { ownerType: space.type, ownerTeamId: teamId },
         space: space.type,
         relation: space.relation,
-        position: await repo.nextTopPosition(tx, me.organizationId, teamId),
+        position: await nextTopPosition(tx, me.organizationId, teamId),
       };
     }
     const parent = body.parentId
       ? await access.allowed(tx, me, body.parentId, 'addCollection')
       : null;
-    const parentId = parent ? parent.collection.id : await repo.findRoot(tx, me.userId);
+    const parentId = parent ? parent.collection.id : await findRoot(tx, me.userId);
     if (!parentId) throw notFound('My Space was not found');
     await access.hold(tx, parentId);
     await checkDepth(access, tx, parentId, 0);

@@ -8,29 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/dialog';
 import { usePeopleImport, usePeopleImportPreview } from '../api/people';
 import { problemOf } from './people-dialogs';
+import { readTextFile } from '../../../lib/read-text-file';
 
 interface Props {
   onClose: () => void;
   /** What the import did, to show in the list. */
   onDone: (message: string) => void;
-}
-
-/** The file as text, or why it cannot be read: larger than 5 MB, or not UTF-8. */
-async function readFile(
-  file: File,
-): Promise<{ text: string } | { problem: 'tooLarge' | 'notUtf8' }> {
-  if (file.size > PEOPLE_IMPORT_LIMITS.bytes) return { problem: 'tooLarge' };
-  const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsArrayBuffer(file);
-  });
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
-    return { problem: 'notUtf8' };
-  }
 }
 
 /**
@@ -54,7 +37,7 @@ export function PeopleImportDialog({ onClose, onDone }: Props) {
     setCsv(null);
     setProblem(null);
     if (!file) return;
-    const read = await readFile(file);
+    const read = await readTextFile(file, PEOPLE_IMPORT_LIMITS.bytes);
     if ('problem' in read) {
       setProblem(t(`people.import.${read.problem}`));
       return;

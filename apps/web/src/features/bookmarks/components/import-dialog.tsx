@@ -14,6 +14,7 @@ import { offerUndo } from '../../../lib/undo/pending-undo';
 import { useBookmarkImport, useBookmarkImportPreview } from '../api/import-bookmarks';
 import '../../../lib/panel-texts';
 import '../bookmarks.css';
+import { readTextFile } from '../../../lib/read-text-file';
 
 const MB = 1024 * 1024;
 
@@ -24,24 +25,6 @@ export interface BookmarkImportDialogProps {
   /** A file dropped on the portal: read at once, as if chosen. */
   file?: File | null;
   onClose: () => void;
-}
-
-type Read = { text: string } | { problem: 'tooLarge' | 'notUtf8' };
-
-/** The file as text, or why it cannot be read: larger than the limit, or not UTF-8. */
-async function readBookmarkFile(file: File): Promise<Read> {
-  if (file.size > BOOKMARK_IMPORT_LIMITS.bytes) return { problem: 'tooLarge' };
-  const bytes = await new Promise<ArrayBuffer>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('the file could not be read'));
-    reader.readAsArrayBuffer(file);
-  });
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
-    return { problem: 'notUtf8' };
-  }
 }
 
 /**
@@ -83,7 +66,9 @@ export function BookmarkImportDialog({
     setDuplicates('skip');
     if (!file) return;
     setReading(true);
-    const read = await readBookmarkFile(file).catch(() => ({ problem: 'notUtf8' }) as const);
+    const read = await readTextFile(file, BOOKMARK_IMPORT_LIMITS.bytes).catch(
+      () => ({ problem: 'notUtf8' }) as const,
+    );
     if (latest.current !== file) return;
     setReading(false);
     if ('problem' in read) {
